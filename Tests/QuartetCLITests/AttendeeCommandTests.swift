@@ -31,10 +31,13 @@ import Testing
         /// before the demo event (``demoConferenceAhead``) unless a test stands at a moment of it, never today's
         /// date. `idleTimeout` is the server's; a short one is the backstop that closes a connection whose upload was
         /// dropped when the drop itself goes unnoticed (with 60 s, one loaded run kept the staged file past 10 s).
+        /// `intercept`, when given, is handed every request with the server's own handler, to answer it (another
+        /// device's request first, say) as a test needs.
         init(
             idleTimeout: Duration = .seconds(60),
             now: @escaping @Sendable () -> Date = runningClock(from: demoConferenceAhead),
-            configure: (inout AttendeeService.Configuration) -> Void = { _ in }
+            configure: (inout AttendeeService.Configuration) -> Void = { _ in },
+            intercept: (@Sendable (Request, Handler) async throws -> Response)? = nil
         ) async throws {
             self.now = now
             directory = NSTemporaryDirectory() + "quartet-cli-attendee-" + UUID().uuidString.prefix(8).lowercased()
@@ -47,9 +50,13 @@ import Testing
                 $0.eventNow = now
                 configure(&$0)
             }.router
+            var handler: Handler = router.handler()
+            if let intercept, case let served = handler {
+                handler = { request in try await intercept(request, served) }
+            }
             server = Server(
                 configuration: .init(port: 0, threadPoolSize: 2, idleTimeout: idleTimeout, log: .discard),
-                handler: router.handler(), bodyReceivers: router.bodyReceivers())
+                handler: handler, bodyReceivers: router.bodyReceivers())
             try server.start()
             // NB: the locale and zone are pinned, as `quartet quakes`'s tests pin them: the British English the
             // expected `Wed 10 Mar` and `09:00` were written in, and UTC for the device's clock.
@@ -100,9 +107,11 @@ import Testing
             idleTimeout: Duration = .seconds(60),
             now: @escaping @Sendable () -> Date = runningClock(from: demoConferenceAhead),
             configure: (inout AttendeeService.Configuration) -> Void = { _ in },
+            intercept: (@Sendable (Request, Handler) async throws -> Response)? = nil,
             _ body: (Harness) async throws -> Void
         ) async throws {
-            let harness = try await Harness(idleTimeout: idleTimeout, now: now, configure: configure)
+            let harness = try await Harness(
+                idleTimeout: idleTimeout, now: now, configure: configure, intercept: intercept)
             do {
                 try await body(harness)
             } catch {

@@ -1,5 +1,7 @@
 import AttendeeModels
 import Foundation
+import HTTPServer
+import Locking
 import Testing
 
 @testable import QuartetCLI
@@ -41,6 +43,13 @@ import Testing
                 == 0)
         #expect(await run(harness, as: who, "register", event, "--later").code == 0)
         return try await json(harness, as: who, MyProfile.self, "profile").person.id
+    }
+
+    /// Takes one from a count, if any is left.
+    static func takeOne(_ count: inout Int) -> Bool {
+        guard count > 0 else { return false }
+        count -= 1
+        return true
     }
 
     struct Row: Decodable {
@@ -146,6 +155,56 @@ import Testing
             let intruder = await Self.run(harness, as: "mei", "messages", "show", thread.id, "--before", cursor)
             #expect(intruder.errors == "quartet attendee: There is no thread with this id.\n")
             #expect(await Self.run(harness, as: "mei", "messages", "show", thread.id, "--all").code == 1)
+        }
+    }
+
+    /// Another device saves the note between the command's read and its save: the edit overwrites nothing, shows
+    /// the other version under the conflict line and exits 1; with `--keep-mine` it saves over that version, as
+    /// the edit page's Keep Mine does.
+    @Test func aNoteSavedElsewhereMeanwhileIsShownAndOverwrittenOnlyWithKeepMine() async throws {
+        // The note's id, once written; each update of it is preceded by one from "the tablet" while armed.
+        let target = Locked<String?>(nil)
+        let tablet = Locked(0)
+        let tabletFirst: @Sendable (Request, Handler) async throws -> Response = { request, handler in
+            let note = target.withLock { $0 }
+            if request.method == .put, let note, request.path.hasSuffix("/notes/" + note),
+                tablet.withLock(Self.takeOne)
+            {
+                var edit = try AttendeeCoding.decoder().decode(NoteEdit.self, from: request.body)
+                edit.text = "Tablet words\nsecond line"
+                var theirs = request
+                theirs.body = try AttendeeCoding.encoder().encode(edit)
+                _ = try await handler(theirs)
+            }
+            return try await handler(request)
+        }
+        try await Harness.with(intercept: tabletFirst) { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first).id
+            _ = try await Self.attendee(harness, "ana", "Ana Ferreira", event: event)
+            let written = await Self.run(harness, as: "ana", "notes", event, "new", "Phone words")
+            let noteID = try #require(written.output.split(separator: "\n").last.map(String.init))
+            target.withLock { $0 = noteID }
+
+            tablet.withLock { $0 = 1 }
+            let met = await Self.run(harness, as: "ana", "notes", event, "edit", noteID, "Phone words, edited")
+            #expect(met.code == 1)
+            #expect(
+                met.errors
+                    == "quartet attendee: This note was changed on another device since you opened it.\n"
+                    + "The other version\n    > Tablet words\n    > second line\n")
+            #expect(met.output.isEmpty)
+            #expect(
+                await Self.run(harness, as: "ana", "notes", event, "show", noteID).output
+                    == "Tablet words\nsecond line\n")
+
+            tablet.withLock { $0 = 1 }
+            let kept = await Self.run(
+                harness, as: "ana", "notes", event, "edit", noteID, "Phone words, kept", "--keep-mine")
+            #expect(kept.code == 0, "\(kept.errors)")
+            #expect(kept.output == "Note saved.\n\(noteID)\n")
+            #expect(
+                await Self.run(harness, as: "ana", "notes", event, "show", noteID).output == "Phone words, kept\n")
+            #expect(tablet.withLock { $0 } == 0)
         }
     }
 

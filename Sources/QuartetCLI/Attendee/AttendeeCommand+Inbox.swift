@@ -69,11 +69,14 @@ extension AttendeeCommand {
             "notes",
             summary:
                 "My Notes at an event: list [--session ID], show ID, new TEXT [--session ID] [--image PATH], "
-                + "edit ID TEXT [--image PATH | --remove-image], delete ID",
+                + "edit ID TEXT [--image PATH | --remove-image] [--keep-mine], delete ID",
             arguments: ["EVENT", "[ACTION]", "[ARGUMENT]..."],
             options: [
                 OptionSpec("session", value: "ID", help: "the session the notes are about"), imageOption,
                 OptionSpec.flag("remove-image", help: "edit: take the photo off the note"),
+                OptionSpec.flag(
+                    "keep-mine",
+                    help: "edit: when another device saved the note meanwhile, save this text over it (Keep Mine)"),
             ],
             body: body { context in
                 let eventID = context.positional(0)
@@ -259,9 +262,18 @@ extension AttendeeCommand {
         if context.arguments.flag("remove-image") { editor.attachment.removeTapped() }
         try await attachImage(context, to: editor.attachment)
         await editor.saveTapped()
+        // NB: the note is read just before the save, so a conflict means another device saved in between; as on
+        // the edit page, the person chooses: `--keep-mine` taps Keep Mine, and without it the other version is
+        // shown beside the conflict line and nothing is overwritten (running the edit again reads that version).
+        if editor.saveState == .conflict, context.arguments.flag("keep-mine") { await editor.keepMineTapped() }
         if let problem = editor.problem { throw ScreenFailure(message: problem.noteText) }
         guard editor.saveState == .saved, let note = editor.note else {
-            throw ScreenFailure(message: editor.banner?.text ?? "")
+            var lines = [editor.banner?.text ?? ""]
+            if editor.saveState == .conflict, let theirs = editor.conflict {
+                lines.append(editor.otherVersionTitle)
+                lines += theirs.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    > \($0)" }
+            }
+            throw ScreenFailure(message: lines.joined(separator: "\n"))
         }
         return SavedNote(id: note.id, banner: editor.banner?.text ?? "", note: note)
     }
