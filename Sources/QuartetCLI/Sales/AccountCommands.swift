@@ -74,8 +74,12 @@ enum AccountCommands {
             session.console.errorLine("quartet: \(screen.banner?.text ?? "")")
             return 1
         }
-        // NB: offline, the banner says the save waits in the outbox.
-        if let banner = screen.banner { session.console.errorLine(banner.text) }
+        // NB: a save that waits in the outbox says why, and what to do next, as an item's save does.
+        if let queued = screen.queued, let reason = screen.queuedBecause {
+            session.console.errorLine(SalesCommandText.queued(queued.summary, because: reason))
+        } else if let banner = screen.banner {
+            session.console.errorLine(banner.text)
+        }
         let outcome = screen.saveOutcome ?? .saved
         if session.json {
             try session.printJSON(SavedAccount(account: account, status: outcome))
