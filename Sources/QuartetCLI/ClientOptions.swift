@@ -10,6 +10,8 @@ public struct ClientOptions: Sendable, Equatable {
 
     /// Where `--server` points when neither it nor `QUARTET_SERVER` is given.
     static let localServer = URL(string: "http://127.0.0.1:8080")!
+    /// Where `--data-dir` points when neither it nor `QUARTET_DATA_DIR` is given.
+    static let defaultDataDirectory = "~/.quartet"
 
     /// `--server` (`QUARTET_SERVER`, default `http://127.0.0.1:8080`) and `--data-dir` (`QUARTET_DATA_DIR`, default
     /// `~/.quartet`), for the option list of each client command group.
@@ -19,14 +21,14 @@ public struct ClientOptions: Sendable, Equatable {
             value: "URL",
             help: "Quartet server to talk to",
             environment: "QUARTET_SERVER",
-            default: "http://127.0.0.1:8080"
+            default: localServer.absoluteString
         ),
         OptionSpec(
             "data-dir",
             value: "DIR",
             help: "where this device keeps its data",
             environment: "QUARTET_DATA_DIR",
-            default: "~/.quartet"
+            default: defaultDataDirectory
         ),
     ]
 
@@ -38,7 +40,7 @@ public struct ClientOptions: Sendable, Equatable {
         self.server = try arguments.value("server", refusal: badServer, URL.init(httpAddress:)) ?? Self.localServer
         self.dataDirectory = URL(
             fileURLWithPath: ClientOptions.expandHome(
-                arguments.value("data-dir") ?? "~/.quartet", environment: environment)
+                arguments.value("data-dir") ?? Self.defaultDataDirectory, environment: environment)
         )
     }
 

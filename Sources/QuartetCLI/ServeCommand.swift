@@ -9,6 +9,9 @@ import QuartetServer
 
 /// `quartet serve`: runs the Quartet server until SIGINT or SIGTERM.
 enum ServeCommand {
+    /// What `serve` does with every option left out: the configuration's own defaults, which the help shows.
+    static let defaults = ServerConfiguration()
+
     static var spec: CommandSpec {
         CommandSpec(
             "serve",
@@ -19,21 +22,21 @@ enum ServeCommand {
                     value: "HOST",
                     help: "address to listen on",
                     environment: "QUARTET_HOST",
-                    default: "127.0.0.1"
+                    default: defaults.host
                 ),
                 OptionSpec(
                     "port",
                     value: "PORT",
                     help: "port to listen on (0 picks a free one)",
                     environment: "QUARTET_PORT",
-                    default: "8080"
+                    default: String(defaults.port)
                 ),
                 OptionSpec(
                     "data-dir",
                     value: "DIR",
                     help: "where the server keeps its database and keys",
                     environment: "QUARTET_SERVER_DATA_DIR",
-                    default: "./.quartet"
+                    default: ServerConfiguration.defaultDataDirectory
                 ),
                 OptionSpec(
                     "database",
@@ -56,7 +59,7 @@ enum ServeCommand {
                     help: "requests per second each client address may make, bursts of "
                         + "\(ServerConfiguration.burstPerRate)N (0: no limit)",
                     environment: "QUARTET_RATE_LIMIT",
-                    default: "100"
+                    default: written(defaults.rateLimit)
                 ),
                 OptionSpec(
                     "max-connections-per-address",
@@ -65,7 +68,7 @@ enum ServeCommand {
                         "most connections open at once from one client address (0: no limit; behind a reverse proxy "
                         + "every client shares its address: raise it)",
                     environment: "QUARTET_MAX_CONNECTIONS_PER_ADDRESS",
-                    default: String(Server.Configuration.defaultConnectionsPerAddress)
+                    default: String(defaults.connectionsPerAddress)
                 ),
                 OptionSpec(
                     "min-body-rate",
@@ -76,7 +79,7 @@ enum ServeCommand {
                         + "stall of up to \(Server.MinimumBodyRate().longestStall.components.seconds) s "
                         + "(slower: 408; 0: no limit)",
                     environment: "QUARTET_MIN_BODY_RATE",
-                    default: String(Server.MinimumBodyRate().bytesPerSecond)
+                    default: String(defaults.minimumBodyRate)
                 ),
                 OptionSpec(
                     "trusted-proxy",
@@ -93,7 +96,7 @@ enum ServeCommand {
                         "Attendee: failed sign-ins allowed per e-mail, and sign-ups for taken e-mails per client "
                         + "address, before it must wait out the window (0: no limit)",
                     environment: "QUARTET_ATTENDEE_SIGNIN_FAILURES",
-                    default: "5"
+                    default: String(defaults.attendeeSignIn.allowedFailures)
                 ),
                 OptionSpec(
                     "attendee-signin-window",
@@ -101,7 +104,7 @@ enum ServeCommand {
                     help:
                         "Attendee: how long an e-mail's failed sign-ins (an address's refused sign-ups) count, from the first",
                     environment: "QUARTET_ATTENDEE_SIGNIN_WINDOW",
-                    default: "15"
+                    default: written(defaults.attendeeSignIn.window / 60)
                 ),
                 OptionSpec(
                     "public-url",
@@ -132,7 +135,8 @@ enum ServeCommand {
                 OptionSpec(
                     "changejar-providers",
                     value: "LIST",
-                    help: "Change Jar: the providers accepted, comma-separated (default: facebook,google,twitter)",
+                    help: "Change Jar: the providers accepted, comma-separated (default: "
+                        + AuthSource.allCases.map(\.rawValue).sorted().joined(separator: ",") + ")",
                     environment: "QUARTET_CHANGEJAR_PROVIDERS"
                 ),
                 .flag("quiet", help: "no access log"),
@@ -144,12 +148,13 @@ enum ServeCommand {
     /// Reads the flags into a configuration (pure, so tests check it without starting anything).
     static func configuration(_ context: CommandContext) throws -> ServerConfiguration {
         let arguments = context.arguments
-        let port = try arguments.value("port", as: "a port number (0-65535)") { UInt16($0) } ?? 8080
+        let port = try arguments.value("port", as: "a port number (0-65535)") { UInt16($0) } ?? defaults.port
         let home = { (path: String) in ClientOptions.expandHome(path, environment: context.environment) }
         return ServerConfiguration(
-            host: arguments.value("host") ?? "127.0.0.1",
+            host: arguments.value("host") ?? defaults.host,
             port: port,
-            dataDirectory: URL(fileURLWithPath: home(arguments.value("data-dir") ?? "./.quartet")),
+            dataDirectory: URL(
+                fileURLWithPath: home(arguments.value("data-dir") ?? ServerConfiguration.defaultDataDirectory)),
             databaseURL: try arguments.value(
                 "database", as: "sqlite:///path/file.sqlite, sqlite::memory: or postgres://user@host:port/db"
             ) { url in
@@ -165,14 +170,14 @@ enum ServeCommand {
             accessLog: !arguments.flag("quiet"),
             rateLimit: try arguments.value(
                 "rate-limit", as: "a number of requests per second from 0.01 to 1000000 (0 for no limit)"
-            ) { Double($0).flatMap { $0 == 0 || (0.01...1_000_000).contains($0) ? $0 : nil } } ?? 100,
+            ) { Double($0).flatMap { $0 == 0 || (0.01...1_000_000).contains($0) ? $0 : nil } } ?? defaults.rateLimit,
             attendeeSignIn: try attendeeSignIn(arguments),
             changeJarTokens: try changeJarTokens(arguments),
             publicURL: try arguments.value("public-url", as: "an http(s) URL", URL.init(httpAddress:)),
             connectionsPerAddress: try arguments.value(
                 "max-connections-per-address", as: "a whole number of connections (0 for no limit)"
             ) { Int($0).flatMap { (0...1_000_000).contains($0) ? $0 : nil } }
-                ?? Server.Configuration.defaultConnectionsPerAddress,
+                ?? defaults.connectionsPerAddress,
             trustedProxies: try arguments.value("trusted-proxy", as: "IP addresses or CIDR blocks, comma-separated") {
                 try? TrustedProxies($0.split(separator: ",").map(String.init))
             } ?? .none,
@@ -180,13 +185,13 @@ enum ServeCommand {
                 "min-body-rate", as: "a whole number of bytes per second (0 for no limit)"
             ) {
                 Int($0).flatMap { (0...1_000_000_000).contains($0) ? $0 : nil }
-            } ?? Server.MinimumBodyRate().bytesPerSecond
+            } ?? defaults.minimumBodyRate
         )
     }
 
-    /// The Attendee sign-in throttle the flags describe (absent: 5 failures in 15 minutes).
+    /// The Attendee sign-in throttle the flags describe (absent: the configuration's, 5 failures in 15 minutes).
     static func attendeeSignIn(_ arguments: ParsedArguments) throws -> SignInThrottle {
-        let defaults = SignInThrottle()
+        let throttle = defaults.attendeeSignIn
         let failures = try arguments.value(
             "attendee-signin-failures", as: "a whole number of failed sign-ins (0 for no limit)"
         ) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
@@ -194,8 +199,8 @@ enum ServeCommand {
             Int($0).flatMap { (1...525_600).contains($0) ? $0 : nil }
         }
         return SignInThrottle(
-            allowedFailures: failures ?? defaults.allowedFailures,
-            window: minutes.map { TimeInterval($0) * 60 } ?? defaults.window)
+            allowedFailures: failures ?? throttle.allowedFailures,
+            window: minutes.map { TimeInterval($0) * 60 } ?? throttle.window)
     }
 
     /// The Change Jar token check the flags describe (all absent: the stand-in's pool).
@@ -217,6 +222,11 @@ enum ServeCommand {
                 }
                 return sources.isEmpty || sources.contains(nil) ? nil : Set(sources.compactMap { $0 })
             })
+    }
+
+    /// A number of the configuration as the help writes it: `100`, not `100.0`.
+    static func written(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// Listens first, so a port that is taken stops the start before the database is touched; then builds the

@@ -60,12 +60,17 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// sparing a stall (``Server/MinimumBodyRate``): slower gets 408 and the connection closed; `0` turns the rule off.
     public var minimumBodyRate: Int
 
-    /// Settings with the defaults: `127.0.0.1:8080`, state in `.quartet` under the working directory, a 40 MiB body
-    /// limit, 100 requests a second per client address, and the access log on.
+    /// Where the server keeps its state when told nothing else: `.quartet` under the working directory, as
+    /// `quartet serve --help` shows it.
+    public static let defaultDataDirectory = "./.quartet"
+
+    /// Settings with the defaults: `127.0.0.1:8080`, state in `.quartet` under the working directory
+    /// (``defaultDataDirectory``), a 40 MiB body limit, 100 requests a second per client address, and the access log
+    /// on. `quartet serve` falls back on these, and its help shows them.
     public init(
         host: String = "127.0.0.1",
         port: UInt16 = 8080,
-        dataDirectory: URL = URL(fileURLWithPath: ".quartet"),
+        dataDirectory: URL = URL(fileURLWithPath: ServerConfiguration.defaultDataDirectory),
         databaseURL: String? = nil,
         usgsFeedDirectory: URL? = nil,
         version: String = "0.1.0",

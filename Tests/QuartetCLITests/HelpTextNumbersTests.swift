@@ -1,11 +1,13 @@
 import AttendeeModels
+import AttendeeServer
 import ChangeJarModels
 import Foundation
 import QuakesCore
-import QuartetCLI
 import QuartetServer
 import SalesCore
 import Testing
+
+@testable import QuartetCLI
 
 /// A number in `--help` that states a rule (a length, a count, a size, a magnitude) is the rule's own constant, so
 /// the help cannot drift from what the core enforces when the rule changes. The help said "1 to 120 characters",
@@ -57,6 +59,91 @@ import Testing
         #expect(help("quartet quakes").contains("past \(QuakeFeed.allMonth.period.days) days"))
         #expect(help("quartet quakes map").contains("magnitude \(QuakeMapAnnotation.minimumMagnitude) "))
         #expect(help("quartet serve --rate-limit").contains("bursts of \(ServerConfiguration.burstPerRate)N"))
+    }
+
+    /// Every option's default that `--help` shows (`(default: 100)`) is the value the code uses when the option is
+    /// left out, read from where the code keeps it (the server's configuration, the sign-in throttle, the feed, the
+    /// command's own constant). `serve --rate-limit` showed a typed `100` beside ``ServerConfiguration``'s own.
+    /// An option given a default and not listed here fails too: its default must be named.
+    @Test func everyDefaultTheHelpShowsIsTheOneTheCodeUses() throws {
+        let server = ServerConfiguration()
+        var used: [String: String] = [
+            "quartet serve --host": server.host,
+            "quartet serve --port": String(server.port),
+            "quartet serve --data-dir": ServerConfiguration.defaultDataDirectory,
+            "quartet serve --rate-limit": ServeCommand.written(server.rateLimit),
+            "quartet serve --max-connections-per-address": String(server.connectionsPerAddress),
+            "quartet serve --min-body-rate": String(server.minimumBodyRate),
+            "quartet serve --attendee-signin-failures": String(SignInThrottle().allowedFailures),
+            "quartet serve --attendee-signin-window": ServeCommand.written(SignInThrottle().window / 60),
+            "quartet quakes --feed": QuakeFeed.allMonth.name,
+            "quartet quakes map --output": QuakesCommand.defaultMapFile,
+            "quartet sales signin --username": SalesCommand.defaultUsername,
+            "quartet sales account update --locale": AccountCommands.defaultLocale,
+            "quartet changejar signin --provider": ChangeJarCommand.defaultProvider.rawValue,
+        ]
+        for group in ["quakes", "sales", "changejar", "attendee"] {
+            used["quartet \(group) --server"] = ClientOptions.localServer.absoluteString
+            used["quartet \(group) --data-dir"] = ClientOptions.defaultDataDirectory
+        }
+        #expect(Self.defaults(of: QuartetTool.root, path: []) == used)
+    }
+
+    /// What `serve` runs with when told nothing is ``ServerConfiguration``'s defaults: the defaults its help shows
+    /// are the ones it reads, and its own fallbacks (the options' defaults taken away) are the same.
+    @Test func serveToldNothingRunsWithTheConfigurationsDefaults() throws {
+        var expected = ServerConfiguration()
+        expected.version = QuartetTool.version
+        for root in [QuartetTool.root, Self.withoutDefaults(QuartetTool.root)] {
+            let parsed = try Self.parsed(["serve"], root)
+            let context = CommandContext(arguments: parsed, environment: [:], console: CapturedConsole().console)
+            #expect(try ServeCommand.configuration(context) == expected)
+        }
+    }
+
+    /// A client command told nothing talks to the server and keeps its data where the help says.
+    @Test func aClientToldNothingUsesTheDefaultsItsHelpShows() throws {
+        let shown = try ClientOptions(Self.parsed(["quakes", "list"], QuartetTool.root), environment: [:]) { $0 }
+        let fallen = try ClientOptions(
+            Self.parsed(["quakes", "list"], Self.withoutDefaults(QuartetTool.root)), environment: [:]
+        ) { $0 }
+        #expect(shown == fallen)
+        #expect(shown.server == ClientOptions.localServer)
+    }
+
+    /// The words `args` parse to under `root`, with no environment.
+    static func parsed(_ arguments: [String], _ root: CommandSpec) throws -> ParsedArguments {
+        guard case .run(_, let parsed) = try ArgumentParser(root: root).parse(arguments, environment: [:]) else {
+            throw CancellationError()
+        }
+        return parsed
+    }
+
+    /// `command` with no option's default: what the code falls back on by itself.
+    static func withoutDefaults(_ command: CommandSpec) -> CommandSpec {
+        var command = command
+        command.options = command.options.map { option in
+            var option = option
+            option.defaultValue = nil
+            return option
+        }
+        command.subcommands = command.subcommands.map(withoutDefaults)
+        return command
+    }
+
+    /// Each option's default as help shows it, by its path (`quartet serve --rate-limit`).
+    static func defaults(of command: CommandSpec, path: [String]) -> [String: String] {
+        let path = path + [command.name]
+        var defaults: [String: String] = [:]
+        for option in command.options {
+            if let value = option.defaultValue {
+                defaults[(path + ["--" + option.name]).joined(separator: " ")] = value
+            }
+        }
+        for subcommand in command.subcommands {
+            defaults.merge(Self.defaults(of: subcommand, path: path)) { first, _ in first }
+        }
+        return defaults
     }
 
     /// Each number of `text` (`120`, `2,000`, `3.5`) with up to 8 characters before and after it.

@@ -736,7 +736,7 @@ struct SalesCLI {
 
         let update = await cli.run(["account", "update", hospital, "--num-beds", "260"])
         #expect(update.code == 0, "\(update.errors)")
-        #expect(update.errors.contains("Saved offline; it will be sent when the network returns."))
+        #expect(update.errors.contains("offline: queued 'save the account St. Mary's Regional Medical Center'; run"))
         let edited = await cli.run(["account", hospital, "--json"])
         let offlineCopy = try JSONDecoder().decode([String: JSONValue].self, from: Data(edited.output.utf8))
         #expect(offlineCopy["numBeds"] == 260)
@@ -973,7 +973,7 @@ struct SalesCLI {
         #expect(renamed.code == 0, "\(renamed.errors)")
         let deleted = await cli.run(["doc", "delete", doc])
         #expect(deleted.code == 0, "\(deleted.errors)")
-        #expect(deleted.errors.contains("Saved offline; it will be sent when the network returns."))
+        #expect(deleted.errors.contains("offline: queued 'delete the Google Doc "))
         #expect(deleted.output == "queued\n", "a queued delete is not yet done")
         // An id of another kind is not this command's: it is looked up on the server, which is out of reach.
         #expect(await cli.run(["note", "edit", attachment, "--title", "x"]).code == 1)

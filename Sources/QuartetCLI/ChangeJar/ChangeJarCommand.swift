@@ -12,6 +12,9 @@ import Localization
 
 /// `quartet changejar …`: sign in through Cognito (the stand-in's development sign-in), submit, list, search.
 enum ChangeJarCommand {
+    /// The provider `signin` signs in with when not given `--provider`.
+    static let defaultProvider = AuthSource.google
+
     static var spec: CommandSpec {
         let json = OptionSpec.flag("json", help: "print JSON instead of text")
         return CommandSpec(
@@ -29,7 +32,9 @@ enum ChangeJarCommand {
                 CommandSpec(
                     "signin", summary: "sign in with a provider's token, or the stand-in's development sign-in",
                     options: [
-                        OptionSpec("provider", value: "NAME", help: "facebook, twitter or google", default: "google"),
+                        OptionSpec(
+                            "provider", value: "NAME", help: "facebook, twitter or google",
+                            default: defaultProvider.rawValue),
                         OptionSpec("user", value: "ID", help: "the test user's id at the provider"),
                         OptionSpec("name", value: "NAME", help: "a display name"),
                         OptionSpec(
@@ -107,7 +112,7 @@ enum ChangeJarCommand {
     // MARK: - Commands
 
     static func signIn(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
-        let name = context.arguments.value("provider") ?? "google"
+        let name = context.arguments.value("provider") ?? defaultProvider.rawValue
         guard let source = AuthSource(rawValue: name) else {
             throw UsageError(ChangeJarCommandText.badProvider(name))
         }

@@ -3,6 +3,9 @@ import QuakesCore
 
 /// `quartet quakes …`: the Quakes app on the command line (list, show, delete, map).
 enum QuakesCommand {
+    /// Where `map` writes when not given `--output`.
+    static let defaultMapFile = "quakes.svg"
+
     static var spec: CommandSpec {
         CommandSpec(
             "quakes",
@@ -51,9 +54,9 @@ enum QuakesCommand {
             summary:
                 "draw the quakes of magnitude \(QuakeMapAnnotation.minimumMagnitude) (or --min-magnitude, when higher)"
                 + " or more as an SVG map",
-            options: [OptionSpec("output", value: "FILE", help: "where to write the SVG", default: "quakes.svg")]
+            options: [OptionSpec("output", value: "FILE", help: "where to write the SVG", default: defaultMapFile)]
         ) { context in
-            try await QuakesSession(context).map(output: context.arguments.value("output") ?? "quakes.svg")
+            try await QuakesSession(context).map(output: context.arguments.value("output") ?? defaultMapFile)
         }
     }
 }

@@ -25,6 +25,9 @@ enum AccountCommands {
             })
     }
 
+    /// How `account update` reads the numbers typed when not given `--locale`.
+    static let defaultLocale = "en_US"
+
     /// The option name of each health-care field (`--num-beds`).
     static let fieldOptions: [(HealthCareField, String)] = [
         (.numBeds, "num-beds"), (.hospitalType, "hospital-type"), (.gpoAffiliations, "gpo-affiliations"),
@@ -42,11 +45,12 @@ enum AccountCommands {
                 OptionSpec(name, value: field.isNumeric ? "NUMBER" : "TEXT", help: field.label)
             } + [
                 OptionSpec(
-                    "locale", value: "LOCALE", help: "how numbers are written (en_US, de_DE …)", default: "en_US")
+                    "locale", value: "LOCALE", help: "how numbers are written (en_US, de_DE …)",
+                    default: defaultLocale)
             ],
             body: SalesSession.body(dependencies) { session, context in
                 let id = context.arguments.positionals[0]
-                let locale = Locale(identifier: context.arguments.value("locale") ?? "en_US")
+                let locale = Locale(identifier: context.arguments.value("locale") ?? defaultLocale)
                 let given = fieldOptions.compactMap { field, name in context.arguments.value(name).map { (field, $0) } }
                 guard !given.isEmpty else { throw UsageError(SalesCommandText.updateNeedsField) }
                 guard let screen = await session.openAccount(id, locale: locale) else { return 1 }
@@ -74,8 +78,12 @@ enum AccountCommands {
             session.console.errorLine("quartet: \(screen.banner?.text ?? "")")
             return 1
         }
-        // NB: offline, the banner says the save waits in the outbox.
-        if let banner = screen.banner { session.console.errorLine(banner.text) }
+        // NB: a save that waits in the outbox says why, and what to do next, as an item's save does.
+        if let queued = screen.queued, let reason = screen.queuedBecause {
+            session.console.errorLine(SalesCommandText.queued(queued.summary, because: reason))
+        } else if let banner = screen.banner {
+            session.console.errorLine(banner.text)
+        }
         let outcome = screen.saveOutcome ?? .saved
         if session.json {
             try session.printJSON(SavedAccount(account: account, status: outcome))

@@ -259,7 +259,6 @@ enum ItemCommands {
                 }
                 guard let screen = try await session.openAccount(listing: Item.self, id: id, gone: sentMeanwhile)
                 else { return 1 }
-                let waitingBefore = await screen.pendingEditCount
                 await screen.itemDeleteTapped(id: id)
                 await confirm(await screen.confirmation, with: screen.confirmTapped)
                 // NB: a row added offline that the sync sent meanwhile is not deleted, and is listed again under
@@ -271,8 +270,13 @@ enum ItemCommands {
                     context.console.errorLine("quartet: \(await screen.banner?.text ?? "")")
                     return 1
                 }
-                if let banner = await screen.banner { context.console.errorLine(banner.text) }
-                let queued = await screen.pendingEditCount > waitingBefore
+                // NB: a deletion that waits in the outbox says why, and what to do next, as a save does.
+                if let queued = await screen.queued, let reason = await screen.queuedBecause {
+                    context.console.errorLine(SalesCommandText.queued(queued.summary, because: reason))
+                } else if let banner = await screen.banner {
+                    context.console.errorLine(banner.text)
+                }
+                let queued = await screen.queued != nil
                 context.console.line(queued ? SalesCommandText.queuedWithoutID : SalesCommandText.deleted(id))
                 return 0
             })

@@ -3,6 +3,9 @@ import SalesCore
 
 /// `quartet sales`: the Sales app's Account screen on the command line.
 public enum SalesCommand {
+    /// The username `signin` signs in with when given none: the demo rep the Salesforce stand-in seeds.
+    static let defaultUsername = "rep@quartet.dev"
+
     /// The command tree with live dependencies.
     public static var spec: CommandSpec { spec(dependencies: .live) }
 
@@ -43,7 +46,7 @@ public enum SalesCommand {
             options: [
                 OptionSpec(
                     "username", value: "NAME", help: "Salesforce username", environment: "QUARTET_SALES_USERNAME",
-                    default: "rep@quartet.dev"),
+                    default: defaultUsername),
                 OptionSpec(
                     "password", value: "PASSWORD", help: "password (prefer the environment variable)",
                     environment: "QUARTET_SALES_PASSWORD"),

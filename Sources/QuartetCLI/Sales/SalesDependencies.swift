@@ -100,7 +100,7 @@ struct SalesSession {
     /// when it has nothing to show. With `gone`, a screen whose account Salesforce no longer has is returned too
     /// (``AccountScreenModel/accountIsGone``): it still lists the changes held for that account, to be let go.
     @MainActor func openAccount(
-        _ id: String, locale: Locale = Locale(identifier: "en_US"), gone: Bool = false
+        _ id: String, locale: Locale = Locale(identifier: AccountCommands.defaultLocale), gone: Bool = false
     ) async -> AccountScreenModel? {
         let screen = AccountScreenModel(
             accountID: id, client: client, outbox: outbox, cache: cache, shrinker: shrinker, locale: locale)

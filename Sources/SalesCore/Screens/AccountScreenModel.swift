@@ -119,6 +119,12 @@ public final class AccountScreenModel {
     /// What the last Save of the Health Care Info form did: sent, queued in the outbox, or nothing to send;
     /// `nil` before one, or when it failed.
     public private(set) var saveOutcome: SaveOutcome?
+    /// The change the last save or deletion put in the outbox instead of sending it (the Health Care Info form's,
+    /// an item editor's, a row's deletion), why in ``queuedBecause``; `nil` when it went, or failed.
+    public private(set) var queued: PendingEdit?
+    /// Why ``queued`` waits, as the outbox said: the network was down, or the session ended as it went and it waits
+    /// for the same person's next sign-in. The banner says so (``SalesText/savedToSend(because:)``).
+    public private(set) var queuedBecause: QueueReason?
     /// The line under the banner while edits wait in the outbox (`2 changes waiting to be sent`); it stays when the
     /// banner is dismissed, and goes when they are sent.
     public var pendingEditsText: String? { SalesText.pendingEdits(pendingEditCount) }
@@ -311,6 +317,7 @@ public final class AccountScreenModel {
         calls.started()
         defer { calls.ended() }
         conflict = nil
+        nothingWaits()
         do {
             // NB: only the fields the person edited are sent, so another rep's change to any other stays.
             let fields = form.editedFields
@@ -321,13 +328,12 @@ public final class AccountScreenModel {
                 self.form = nil
                 saveOutcome = .saved
                 await load()
-            case .queued:
+            case .queued(let reason):
                 self.form = nil
                 saveOutcome = .queued
                 details?.account = edited
                 await keepShown()
-                banner = .notice(SalesText.savedOffline)
-                await readOutbox()
+                await waits(edit, because: reason)
             }
         } catch let error as SalesforceError {
             switch error {
@@ -414,9 +420,11 @@ public final class AccountScreenModel {
         guard let saved = editor.saved else { return }
         itemSaved(saved)
         await keepShown()
-        if editor.queued != nil {
-            banner = .notice(SalesText.savedOffline)
-            await readOutbox()
+        if let queued = editor.queued {
+            // NB: the form says why it waits as the outbox told it; the screen's banner says the same.
+            await waits(queued, because: editor.queuedBecause ?? .offline)
+        } else {
+            nothingWaits()
         }
         if self.editor === editor { self.editor = nil }
     }
@@ -492,6 +500,7 @@ public final class AccountScreenModel {
         guard !item.isWaiting else { return await withdraw(item, id: id) }
         calls.started()
         defer { calls.ended() }
+        nothingWaits()
         do {
             let edit = PendingEdit.deleting(
                 item.objectName, id: id, name: item.name, basedOn: item.lastModifiedDate, on: accountID)
@@ -501,10 +510,7 @@ public final class AccountScreenModel {
             }
             remove(id: id)
             await keepShown()
-            if delivery.isQueued {
-                banner = .notice(SalesText.savedOffline)
-                await readOutbox()
-            }
+            if let reason = delivery.queueReason { await waits(edit, because: reason) }
         } catch let error as SalesforceError {
             if case .signedOut = error { signedOut() } else { banner = .failure(error.message) }
         } catch {
@@ -836,6 +842,21 @@ public final class AccountScreenModel {
         canRetry = false
         phase = .signedOut
         banner = .failure(SalesText.signedOut)
+    }
+
+    /// `edit` waits in the outbox instead of being sent, for `reason`: the banner says why and when it goes (the one
+    /// sentence for each reason, ``SalesText/savedToSend(because:)``), and the count of what waits is read again.
+    private func waits(_ edit: PendingEdit, because reason: QueueReason) async {
+        queued = edit
+        queuedBecause = reason
+        banner = .notice(SalesText.savedToSend(because: reason))
+        await readOutbox()
+    }
+
+    /// Nothing of the last save or deletion waits (it went, or is on its way).
+    private func nothingWaits() {
+        queued = nil
+        queuedBecause = nil
     }
 
     /// Reads what the outbox holds: the count of edits waiting, and the ones the server did not take.

@@ -469,8 +469,9 @@ public final class ItemEditorModel {
         return item
     }
 
-    /// Why an edit put in the outbox waits there. NB: the outbox keeps a write the session ended under only after
-    /// the client forgot the session, so no session means it waits for the next sign-in.
+    /// Why a change to an edit that already waits (a revision, a rename: nothing is sent) waits there. NB: the
+    /// outbox keeps a write the session ended under only after the client forgot the session, so no session means it
+    /// waits for the next sign-in. A write the outbox queued says why itself (``SalesOutbox/Delivery/queued(_:)``).
     private func waitingReason() async -> QueueReason { await client.session == nil ? .sessionEnded : .offline }
 
     private func send<Item: Sendable>(
@@ -479,8 +480,8 @@ public final class ItemEditorModel {
         guard let outbox else { return try await write() }
         switch try await outbox.send(edit, write) {
         case .sent(let item): return item
-        case .queued:
-            queuedBecause = await waitingReason()
+        case .queued(let reason):
+            queuedBecause = reason
             queued = edit
             return local
         }

@@ -12,7 +12,9 @@ public enum SaveOutcome: String, Sendable, Hashable, Codable {
     case unchanged
 }
 
-/// Why a save waits in the outbox instead of being sent: the form's ``ItemEditorModel/queuedBecause``.
+/// Why a save waits in the outbox instead of being sent, as the outbox answered it (``SalesOutbox/Delivery/queued(_:)``):
+/// the form's ``ItemEditorModel/queuedBecause``, the Account screen's ``AccountScreenModel/queuedBecause``, and the
+/// sentence each says (``SalesText/savedToSend(because:)``, ``SalesCommandText/queued(_:because:)``).
 public enum QueueReason: String, Sendable, Hashable, Codable {
     /// The network was down: it is sent once the network returns.
     case offline

@@ -230,13 +230,17 @@ public actor SalesOutbox {
     public enum Delivery<Value: Sendable>: Sendable {
         /// The server has it, and answered `Value`.
         case sent(Value)
-        /// The network was down: it waits in the outbox, to be sent once when the network returns.
-        case queued
+        /// It waits in the outbox, to be sent once: when the network returns (``QueueReason/offline``), or after its
+        /// owner signs in again (``QueueReason/sessionEnded``).
+        case queued(QueueReason)
 
         /// Whether it waits in the outbox.
-        public var isQueued: Bool {
-            if case .queued = self { return true }
-            return false
+        public var isQueued: Bool { queueReason != nil }
+
+        /// Why it waits in the outbox; `nil` when the server has it.
+        public var queueReason: QueueReason? {
+            if case .queued(let reason) = self { return reason }
+            return nil
         }
     }
 
@@ -257,12 +261,12 @@ public actor SalesOutbox {
             return .sent(try await send())
         } catch let error as SalesforceError where error.isOffline {
             try await enqueue(edit)
-            return .queued
+            return .queued(.offline)
         } catch SalesforceError.signedOut where owner != nil {
             try await enqueue(edit)
             try await store.saveList(owner.map { [$0] } ?? [], as: Self.ownerList)
             await waitingChanged.withLock { $0 }?()
-            return .queued
+            return .queued(.sessionEnded)
         }
     }
 

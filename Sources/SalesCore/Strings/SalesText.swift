@@ -54,9 +54,16 @@ public enum SalesText {
     public static var show: String { localized("content.show") }
     /// `St. Mary's changed on the server since you opened it. Reload to see the new version.`
     public static func conflict(_ name: String) -> String { table.format("banner.conflict", name) }
-    /// `Saved offline; will be sent when the network returns.`
-    /// The `banner.savedOffline` string.
-    public static var savedOffline: String { localized("banner.savedOffline") }
+    /// What the Account screen says when a change waits in the outbox instead of being sent, for why it waits:
+    /// offline, `Saved offline; it will be sent when the network returns.`; the session ended as it went, that it is
+    /// kept on this device and sent after the same person signs in again. The one place a ``QueueReason`` becomes
+    /// the screen's sentence.
+    public static func savedToSend(because reason: QueueReason) -> String {
+        switch reason {
+        case .offline: localized("banner.savedOffline")
+        case .sessionEnded: localized("banner.savedForSignIn")
+        }
+    }
     /// What Know · Say · Show says offline when no copy of the account's content is saved on the device.
     public static var offlineNoContent: String { localized("banner.offlineNoContent") }
     /// `You were signed out. Sign in again.`

@@ -17,6 +17,7 @@ import Testing
         }
         harness.wire.isDown = false
         #expect(delivery.isQueued)
+        #expect(delivery.queueReason == .offline)
         return edit
     }
 

@@ -212,13 +212,15 @@ struct SalesDevice {
     let app: SalesAppModel
 
     /// A device whose tokens last 60 seconds, signed in through ``SalesAppModel/signInTapped()``; its client sends
-    /// through `transport` (the stand-in's, as is, by default).
+    /// through `transport` (the stand-in's, as is, by default), and keeps its edits in `outbox` (a fresh one over
+    /// SQLite in memory by default).
     static func signedIn(
-        transport: (DevServerHarness) -> HTTPTransport = { $0.transport }
+        transport: (DevServerHarness) -> HTTPTransport = { $0.transport }, outbox given: SalesOutbox? = nil
     ) async throws -> SalesDevice {
         let harness = try await DevServerHarness.make(tokenLifetime: 60)
         let cache = AccountCache.inMemory()
-        let outbox = try await makeOutbox()
+        let outbox: SalesOutbox
+        if let given { outbox = given } else { outbox = try await makeOutbox() }
         let client = SalesforceClient(
             configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
             transport: transport(harness),
