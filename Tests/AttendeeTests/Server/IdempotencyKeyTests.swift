@@ -1,4 +1,5 @@
 import AttendeeModels
+import AttendeeServer
 import AttendeeTestSupport
 import Database
 import DatabaseTestSupport
@@ -185,7 +186,8 @@ import Testing
     @Test(arguments: DatabaseKind.eachDialect)
     func theCleanupForgetsKeysPastTheirRetentionOfEveryAccount(_ kind: DatabaseKind) async throws {
         let clock = TestClock()
-        try await AttendeeTestServer.with(kind, configure: { $0.now = clock.closure }) { server in
+        let onTheClock: (inout AttendeeService.Configuration) -> Void = { $0.now = clock.closure }
+        try await AttendeeTestServer.with(kind, configure: onTheClock) { server in
             let scene = try await Self.scene(.note, server)
             #expect(try await server.create(scene.path, scene.first, by: scene.ada, key: "ada-1").status == .created)
             clock.advance(by: 3600)
