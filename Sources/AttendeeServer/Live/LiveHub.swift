@@ -29,7 +29,9 @@ import Locking
 /// client's `Last-Event-ID` left off; its `id` is where a reconnect resumes, see ``LiveOutbox/start(after:on:_:)``),
 /// replays what a resuming client missed from the outbox, then sends events as they are heard. A client that
 /// falls more than ``queueLimit`` events behind has its stream ended, and reconnects with `Last-Event-ID`
-/// rather than silently missing events; so does every stream when the outbox cannot be read to fill a gap.
+/// rather than silently missing events; so does every stream when the outbox cannot be read to fill a gap, and
+/// when more than ``heldLimit`` events wait above a gap (the read is slow): what the hub holds stays bounded however
+/// long the read takes, and the clients are replayed what they missed from the outbox, which is exact.
 ///
 /// An event with an ``LiveEvent/audience`` (a draft poll's, for its managers) goes only to the streams whose person
 /// is in it, asked by the stream (``Access/isInAudience``) just before it would be sent, whether it is replayed,
@@ -47,6 +49,13 @@ final class LiveHub: Sendable {
 
     /// The most events queued for one stream before it is ended.
     static let queueLimit = 4_096
+
+    /// The most events the hub holds above a gap while it reads the gap from the outbox; one more ends every
+    /// stream (each client resumes from its `Last-Event-ID`).
+    ///
+    /// NB: the same as ``queueLimit``: a stream waiting on the hub's read is as far behind as one whose client does
+    /// not read.
+    static let heldLimit = queueLimit
 
     /// What keeps a stream open, asked again while it is.
     struct Access: Sendable {
@@ -112,6 +121,9 @@ final class LiveHub: Sendable {
     /// How many streams are open on this instance.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
+    /// Whether a task is reading the outbox for a gap below held events.
+    var isReadingGaps: Bool { state.withLock { $0.isFilling } }
+
     /// Sends committed events to the streams subscribed to their topics, after every event below them.
     ///
     /// An event whose predecessors are sent goes out at once; one above a gap is held while a task reads the gap
@@ -165,8 +177,10 @@ final class LiveHub: Sendable {
     /// nothing is held.
     ///
     /// NB: one task at a time (`isFilling`); publishes meanwhile hold their events or, in order, send them at
-    /// once. A failed read ends every stream (each client resumes from its `Last-Event-ID`, replayed exactly)
-    /// rather than sending past a gap it could not read.
+    /// once. A failed read ends every stream of its run (each client resumes from its `Last-Event-ID`, replayed
+    /// exactly) rather than sending past a gap it could not read; streams opened since, in a later run, keep
+    /// listening and the task reads their gap. Each turn of the loop is one read, so a failing database costs a read
+    /// a run, never a spin.
     private func fillGaps() async {
         while let (epoch, after, known) = state.withLock({ $0.gap() }) {
             do {
@@ -178,7 +192,7 @@ final class LiveHub: Sendable {
                     state.merge(events, epoch: epoch, through: complete ? known : nil, heardAt: .now)
                 }
             } catch {
-                let ended = state.withLock { $0.endAll() }
+                let ended = state.withLock { $0.order?.epoch == epoch ? $0.endAll() : [] }
                 for subscriber in ended { subscriber.continuation.finish() }
             }
         }
@@ -320,7 +334,8 @@ extension LiveHub.State {
         return nextID
     }
 
-    /// Holds heard events above the newest sent, and sends those now in order.
+    /// Holds heard events above the newest sent, and sends those now in order; ends every stream when more than
+    /// ``LiveHub/heldLimit`` are held.
     fileprivate mutating func hear(_ events: [LiveHub.Queued]) {
         guard var order else { return }
         for queued in events where queued.event.sequence > order.sentThrough {
@@ -329,6 +344,11 @@ extension LiveHub.State {
         }
         self.order = order
         release()
+        if let held = self.order?.held.count, held > LiveHub.heldLimit {
+            // NB: the read under way finds its run over and drops what it read; the next stream to open starts a
+            // new run where the outbox stands.
+            for subscriber in endAll() { subscriber.continuation.finish() }
+        }
     }
 
     /// Takes in what the outbox held after a point (read in epoch `epoch`), and sends every sequence up to the

@@ -345,8 +345,9 @@ extension AttendeeService {
         return media.folder.sweep(keeping: referenced, olderThan: age)
     }
 
-    /// Runs ``removeStoredMetadata()``, ``cleanUpMedia(olderThan:)``, ``pruneLiveEvents()`` and
-    /// ``pruneSignInAttempts()`` now and then every `interval`, until the task is cancelled.
+    /// Runs ``removeStoredMetadata()``, ``cleanUpMedia(olderThan:)``, ``pruneLiveEvents()``,
+    /// ``pruneSignInAttempts()`` and ``pruneIdempotencyKeys()`` now and then every `interval`, until the task is
+    /// cancelled.
     public func startCleanup(every interval: Duration = .seconds(3600), mediaOlderThan age: TimeInterval = 3600)
         -> Task<Void, Never>
     {
@@ -357,6 +358,7 @@ extension AttendeeService {
                 _ = try? await service.cleanUpMedia(olderThan: age)
                 _ = try? await service.pruneLiveEvents()
                 _ = try? await service.pruneSignInAttempts()
+                _ = try? await service.pruneIdempotencyKeys()
                 try? await Task.sleep(for: interval)
             }
         }

@@ -45,6 +45,16 @@ extension AttendeeStore {
         }
     }
 
+    /// Forgets every account's keys claimed before `cutoff`; answers how many went.
+    ///
+    /// NB: a create sweeps only its own account's old keys, so an account that never creates again would keep its
+    /// keys (and their stored answers) for ever without this.
+    func pruneIdempotencyKeys(claimedBefore cutoff: Date) async throws -> Int {
+        try await database.write { db in
+            try db.execute("DELETE FROM attendee_idempotency_key WHERE created_at < \(cutoff)")
+        }
+    }
+
     /// Claims `key` for a new create (`nil`), or answers what the request that claimed it before was answered.
     private static func claim(_ key: IdempotencyKey, userID: String, at moment: Date, _ db: any DatabaseConnection)
         throws -> CreatedAnswer?
@@ -96,5 +106,15 @@ extension AttendeeStore {
             status: HTTPStatus(rawValue: status),
             headers: ["Content-Type": "application/json; charset=utf-8"], body: Data(body.utf8))
         return CreatedAnswer(response: replay, events: [], isReplay: true)
+    }
+}
+
+extension AttendeeService {
+    /// Forgets the idempotency keys of every account older than ``IdempotencyKey/retention`` (a request with one of
+    /// them is a new request already); answers how many went. ``startCleanup(every:mediaOlderThan:)`` runs it hourly.
+    @discardableResult
+    public func pruneIdempotencyKeys() async throws -> Int {
+        try await store.pruneIdempotencyKeys(
+            claimedBefore: configuration.now().addingTimeInterval(-IdempotencyKey.retention))
     }
 }

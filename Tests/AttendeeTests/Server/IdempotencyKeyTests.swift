@@ -1,9 +1,11 @@
 import AttendeeModels
+import AttendeeServer
 import AttendeeTestSupport
 import Database
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// A create sent again with its `Idempotency-Key` (after an answer the connection lost) makes nothing twice: the
@@ -176,6 +178,32 @@ import Testing
             #expect(refused.status != .created)
             // The same key with the corrected request is a first request: nothing was kept of the refused one.
             #expect(try await server.create(scene.path, scene.first, by: scene.ada, key: key).status == .created)
+        }
+    }
+
+    /// The hourly cleanup forgets every account's keys past their retention, also those of an account that never
+    /// creates again (a create sweeps only its own account's), and keeps the others.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func theCleanupForgetsKeysPastTheirRetentionOfEveryAccount(_ kind: DatabaseKind) async throws {
+        let clock = TestClock()
+        let onTheClock: (inout AttendeeService.Configuration) -> Void = { $0.now = clock.closure }
+        try await AttendeeTestServer.with(kind, configure: onTheClock) { server in
+            let scene = try await Self.scene(.note, server)
+            #expect(try await server.create(scene.path, scene.first, by: scene.ada, key: "ada-1").status == .created)
+            clock.advance(by: 3600)
+            #expect(try await server.create(scene.path, scene.first, by: scene.bob, key: "bob-1").status == .created)
+            #expect(try await server.count("attendee_idempotency_key") == 2)
+            // Ada's key is past the day it is kept, Bob's is not; neither creates again.
+            clock.advance(by: 24 * 3600 - 1800)
+            let cleanup = server.service.startCleanup(every: .seconds(3600))
+            defer { cleanup.cancel() }
+            for _ in 0..<3000 where try await server.count("attendee_idempotency_key") != 1 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let kept = try await server.database.read { db in
+                try db.fetchColumn(String.self, "SELECT idempotency_key FROM attendee_idempotency_key")
+            }
+            #expect(kept == ["bob-1"])
         }
     }
 

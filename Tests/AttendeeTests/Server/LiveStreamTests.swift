@@ -322,7 +322,8 @@ final class LiveListener: Sendable {
     private let events: AsyncThrowingStream<ServerSentEvent, any Error>
     private let task: Task<Void, Never>
 
-    private init(stream: EventStream) {
+    /// Reads `stream` in-process, as the engine would.
+    init(stream: EventStream) {
         let (events, continuation) = AsyncThrowingStream.makeStream(of: ServerSentEvent.self)
         self.events = events
         task = Task {
