@@ -280,6 +280,49 @@ struct InFlightStateTests {
         #expect(!app.submit.hasPendingSubmission)
     }
 
+    /// Sign Out is tapped while an action the device keeps (it met no network at launch) is on its way again, and the
+    /// network drops: Sign Out let the action go, so the failure does not keep it again on the device, where it went
+    /// out by itself at its writer's next sign-in (and a later launch put it in the next person's form). Its words
+    /// stay in the form.
+    @Test func signingOutWhileAKeptActionIsOnItsWayLeavesNothingKept() async {
+        let gate = Gate()
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let cache = ActionCache.inMemory()
+        let sessions = SessionStore.inMemory()
+        let posts = Locked(0)
+        let actions = Self.actions(create: { _, _ in
+            posts.withLock { $0 += 1 }
+            await gate.pass()
+            throw URLError(.notConnectedToInternet)
+        })
+        let dependencies = ChangeJarDependencies(
+            signIn: Self.signIn(clock: clock), actions: actions, cache: cache, sessionStore: sessions, clock: clock)
+        let first = AppModel(dependencies: dependencies)
+        await first.settings.providerTapped(.google)
+        let kept = ActionEdit(title: "Walk more", content: "Every lunch.")
+        await cache.setWaitingAction(WaitingAction(kept))
+        let app = AppModel(dependencies: dependencies)
+        await app.launched()
+        #expect(await cache.waitingAction()?.action == kept)
+
+        await gate.close()
+        let submitting = Task { await app.submit.submitTapped() }
+        await gate.arrived(2)
+        await app.settings.signOutTapped()
+        await gate.open()
+        await submitting.value
+        #expect(app.session.session == nil)
+        #expect(await cache.waitingAction() == nil)
+        #expect(!app.submit.hasPendingSubmission && !app.submit.hasRefusedAction)
+        #expect(app.submit.banner == .failure("You're offline. Check your connection and try again."))
+        #expect(app.submit.title == "Walk more" && app.submit.content == "Every lunch.")
+
+        let relaunched = AppModel(dependencies: dependencies)
+        await relaunched.launched()
+        await relaunched.settings.providerTapped(.google)
+        #expect(posts.withLock { $0 } == 2)
+    }
+
     /// A next page asked for before a reload belongs to the old list: when it comes after the reload, it is not
     /// added to the new first page, and the new page's own next page is what scrolling loads.
     @Test func aNextPageThatComesAfterAReloadIsDropped() async {
