@@ -323,6 +323,44 @@ struct InFlightStateTests {
         #expect(posts.withLock { $0 } == 2)
     }
 
+    /// The person closes the provider's sign-in that Submit sent them to: nothing says it failed (closing it was their
+    /// choice; the app said "Sign-in failed: the sign-in was cancelled"), Settings still says why it opened, and the
+    /// action still waits, going out at the sign-in they then finish.
+    @Test func aSignInThePersonClosedIsNoFailure() async {
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let closes = Locked(true)
+        var signIn = Self.signIn(clock: clock)
+        signIn.providers = ProviderSignIn(availableSources: [.google]) { source in
+            if closes.withLock({ $0 }) { throw ChangeJarError.signInCancelled }
+            return ProviderCredential(source: source, token: "p", userID: "alice", displayName: "Alice")
+        }
+        let posts = Locked(0)
+        let actions = Self.actions(create: { _, _ in
+            posts.withLock { $0 += 1 }
+            return .added(Self.sample)
+        })
+        let app = AppModel(
+            dependencies: ChangeJarDependencies(signIn: signIn, actions: actions, cache: .inMemory(), clock: clock))
+        app.tab = .submit
+        app.submit.title = "Recycle"
+        app.submit.content = "Glass."
+        await app.submit.submitTapped()
+        #expect(app.tab == .settings)
+        let why = app.settings.banner
+        #expect(why == .notice("Sign in to put your action in the jar. It will be sent right after."))
+
+        await app.settings.providerTapped(.google)
+        #expect(app.settings.banner == why)
+        #expect(!app.settings.isBusy)
+        #expect(app.session.session == nil)
+        #expect(app.submit.hasPendingSubmission)
+
+        closes.withLock { $0 = false }
+        await app.settings.providerTapped(.google)
+        #expect(posts.withLock { $0 } == 1)
+        #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
+    }
+
     /// A next page asked for before a reload belongs to the old list: when it comes after the reload, it is not
     /// added to the new first page, and the new page's own next page is what scrolling loads.
     @Test func aNextPageThatComesAfterAReloadIsDropped() async {
