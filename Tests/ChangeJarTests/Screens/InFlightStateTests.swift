@@ -361,6 +361,36 @@ struct InFlightStateTests {
         #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
     }
 
+    /// The last row left the screen while its next page loaded: SwiftUI cancels the row's task, and the request ends
+    /// in a cancellation, which is no failure to say (the list said "Something went wrong"); the row's next
+    /// appearance asks for the page again.
+    @Test func aNextPageWhoseRowLeftTheScreenSaysNothing() async {
+        let gate = Gate(isOpen: false)
+        let asked = Locked(0)
+        let list = Self.allActions { cursor in
+            guard cursor == "next" else { return ActionPage(items: Self.titled("b", "a"), nextCursor: "next") }
+            if asked.next() == 1 {
+                await gate.pass()
+                // NB: as URLSession ends the request of a cancelled task.
+                try Task.checkCancellation()
+            }
+            return ActionPage(items: Self.titled("z"))
+        }
+        await list.refreshPulled()
+        let row = Task { await list.reachedEnd() }
+        await gate.arrived(1)
+        row.cancel()
+        await gate.open()
+        await row.value
+        #expect(list.banner == nil)
+        #expect(!list.isBusy)
+        #expect(list.canLoadMore)
+
+        await list.reachedEnd()
+        #expect(list.rows.map(\.title) == ["b", "a", "z"])
+        #expect(list.banner == nil)
+    }
+
     /// A next page asked for before a reload belongs to the old list: when it comes after the reload, it is not
     /// added to the new first page, and the new page's own next page is what scrolling loads.
     @Test func aNextPageThatComesAfterAReloadIsDropped() async {
