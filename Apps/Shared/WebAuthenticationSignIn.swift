@@ -178,7 +178,7 @@ private final class WebAuthenticator: NSObject, ASWebAuthenticationPresentationC
                 if let callback {
                     finish(.success(callback))
                 } else if (error as? ASWebAuthenticationSessionError)?.code == .canceledLogin {
-                    finish(.failure(ChangeJarError.signInFailed("the sign-in was cancelled")))
+                    finish(.failure(ChangeJarError.signInCancelled))
                 } else {
                     finish(.failure(ChangeJarError.signInFailed(error?.localizedDescription ?? "the sign-in failed")))
                 }

@@ -26,7 +26,7 @@ public struct FeedDecodingError: Error, Equatable, Sendable {
 /// Decodes USGS GeoJSON summary feeds (`FeatureCollection`) and detail feeds (one `Feature`), leniently.
 ///
 /// A feature with a missing id, time or coordinates, with a time no date can have (beyond ``timeRange``), or with a
-/// field of the wrong type, is skipped and counted; only a body that is not JSON (or was cut short), or JSON that is
+/// field of the wrong type, is skipped and counted (`null` is a missing value: a `null` depth is an unknown one); only a body that is not JSON (or was cut short), or JSON that is
 /// neither a collection with a `features` array nor one `Feature`, fails as a whole.
 ///
 /// ```swift
@@ -202,11 +202,17 @@ private struct FeatureFields {
                     try scanner.skipValue()
                     return
                 }
+                // NB: `null` is a missing value here too: after the longitude and latitude it is an unknown depth,
+                // which ends the position (the quake is kept, as one the feed gives no depth for); before them the
+                // quake has no place on the map and is skipped.
+                var ended = false
                 try scanner.array { (scanner) throws(JSONSyntaxError) in
-                    if case .number(let value) = try scanner.scalar() {
-                        coordinates.append(value)
-                    } else {
-                        malformed = true
+                    let value = try scanner.scalar()
+                    guard !ended else { return }
+                    switch value {
+                    case .number(let value): coordinates.append(value)
+                    case .null where coordinates.count >= 2: ended = true
+                    default: malformed = true
                     }
                 }
             }

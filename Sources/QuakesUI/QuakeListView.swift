@@ -56,7 +56,9 @@ public struct QuakeListView: View {
             .navigationTitle(QuakeScreenText.title)
             .toolbar { QuakeListToolbar(model: model, showsMap: $showsMap) }
             .sheet(isPresented: $showsMap) {
-                QuakeMapView(title: model.mapTitle, annotations: model.mapAnnotations, region: model.mapRegion)
+                QuakeMapView(
+                    title: model.mapTitle, annotations: model.mapAnnotations, region: model.mapRegion,
+                    emptyMessage: model.mapEmptyMessage)
             }
             .sheet(item: Binding(get: { model.presented }, set: { if $0 == nil { model.eventPageDismissed() } })) {
                 presented in

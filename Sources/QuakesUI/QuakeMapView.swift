@@ -8,6 +8,8 @@ struct QuakeMapView: View {
     let title: String
     let annotations: [QuakeMapAnnotation]
     let region: QuakeMapRegion
+    /// What the map says when it has no pin.
+    var emptyMessage: String?
     @Environment(\.dismiss) private var dismiss
 
     var body: some View {
@@ -17,6 +19,11 @@ struct QuakeMapView: View {
                     Annotation(pin.title, coordinate: pin.coordinate.mapKitCoordinate) {
                         Circle().fill(pin.tint.pinColor).frame(width: pin.diameter, height: pin.diameter)
                     }
+                }
+            }
+            .overlay {
+                if let emptyMessage {
+                    Text(emptyMessage).padding(12).background(.regularMaterial, in: RoundedRectangle(cornerRadius: 8))
                 }
             }
             .navigationTitle(title)

@@ -44,6 +44,8 @@ import Testing
         #"{"features":[{"id":"p","properties":null,"geometry":{"coordinates":[0,0]}}]}"#,
         #"{"features":[{"id":"g","properties":{"time":1},"geometry":null}]}"#,
         #"{"features":[{"id":"c","properties":{"time":1},"geometry":{"coordinates":"none"}}]}"#,
+        // A null depth ends the position (what follows it is not read); a null before it is no position.
+        #"{"features":[{"id":"d","properties":{"time":1},"geometry":{"coordinates":[1,2,null,"x",[3]]}},{"id":"e","properties":{"time":1},"geometry":{"coordinates":[1,null,3]}}]}"#,
         #"{"type":"Feature","id":"one","properties":{"time":1,"mag":7.8,"place":"Sumatra"},"geometry":{"coordinates":[94.3,-4.9,24]}}"#,
         #"{"type":"Feature","features":null,"id":"none","properties":{"time":1},"geometry":{"coordinates":[0,0]}}"#,
         #"{"metadata":{"count":5,"generated":1456923000000,"title":"Past Month"},"features":[]}"#,

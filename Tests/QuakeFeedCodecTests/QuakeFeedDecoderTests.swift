@@ -124,6 +124,21 @@ import Testing
         #expect(feed.quakes.first?.coordinate == QuakeCoordinate(longitude: 10.5, latitude: -3.25, depth: nil))
     }
 
+    /// `null` is a missing value: a depth of `null` is an unknown depth, and the quake stays in the list (it was
+    /// skipped as malformed, though the app writes a quake without a depth); a `null` longitude or latitude still
+    /// leaves it nowhere to be.
+    @Test func aNullDepthIsAnUnknownDepth() throws {
+        let body = TestFeed.collection([
+            TestFeed.feature(id: "a", coordinates: "[10.5, -3.25, null]"),
+            TestFeed.feature(id: "b", coordinates: "[null, -3.25, 4]"),
+            TestFeed.feature(id: "c", coordinates: "[10.5, null]"),
+        ])
+        for feed in [try decoder.decode(body), try PlainQuakeFeedDecoder().decode(body)] {
+            #expect(feed.quakes.map(\.coordinate) == [QuakeCoordinate(longitude: 10.5, latitude: -3.25, depth: nil)])
+            #expect(feed.skipped == 2)
+        }
+    }
+
     @Test(arguments: [
         "", "{", "not json", "<html><body>502 Bad Gateway</body></html>", "{\"features\":[{\"id\":\"a\"",
         "{\"features\":[]} trailing", "[1,2", "{\"a\":tru}", "{\"a\":\"unterminated}",

@@ -152,6 +152,25 @@ struct QuakeListViewTests {
         #expect(host.tree.topPresentation?.visibleNavigationTitle == "Magnitude 4.5 and Above")
     }
 
+    /// A list with no quake of magnitude 3.5 or more: the map says so over itself, rather than opening on a bare world
+    /// a person takes for one still loading or broken; with pins it says nothing.
+    @Test func aMapWithNoPinSaysSo() async throws {
+        let small = Data(
+            String(decoding: Self.feed, as: UTF8.self).replacingOccurrences(of: "\"mag\":7.1", with: "\"mag\":3.4")
+                .replacingOccurrences(of: "\"mag\":5.2", with: "\"mag\":1.0").utf8)
+        let host = ViewHost(QuakeListView(model: Self.model([.success(small)])))
+        await host.settle()
+        try host.tap("Map")
+        let map = try #require(host.tree.topPresentation)
+        #expect(map.all(.mapAnnotation).isEmpty)
+        #expect(map.texts.contains("No earthquakes of magnitude 3.5 or more in the list."))
+
+        let full = ViewHost(QuakeListView(model: Self.model([.success(Self.feed)])))
+        await full.settle()
+        try full.tap("Map")
+        #expect(full.tree.topPresentation?.texts.contains { $0.hasPrefix("No earthquakes") } == false)
+    }
+
     @Test func theFilterMenuNarrowsTheList() async throws {
         let host = ViewHost(QuakeListView(model: Self.model([.success(Self.feed)])))
         await host.settle()

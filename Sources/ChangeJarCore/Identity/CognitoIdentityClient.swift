@@ -114,11 +114,15 @@ private struct CognitoHTTP: Sendable {
         let (data, response) = try await send(request)
         guard (200..<300).contains(response.statusCode) else {
             let body = try? JSONDecoder().decode(CognitoIdentityWire.ErrorBody.self, from: data)
+            // NB: a fault on the service's side (a 500, a gateway's 502, 503 or 504) is said in the app's words: its
+            // body is AWS's internals or a proxy's page, and Foundation's status text ("service unavailable") is
+            // none of the app's sentences.
+            let fault = response.statusCode >= 500 ? Strings.text("cognito.unavailable") : nil
             throw CognitoIdentityError(
                 type: CognitoIdentityWire.exceptionName(
                     header: response.value(forHTTPHeaderField: "X-Amzn-ErrorType"), body: body)
                     ?? "HTTP\(response.statusCode)",
-                message: body?.message ?? HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
+                message: fault ?? body?.message ?? HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
             )
         }
         do {

@@ -28,7 +28,8 @@ public struct ProviderCredential: Sendable, Hashable {
 public struct ProviderSignIn: Sendable {
     /// The providers this build can offer, in the order Settings lists them.
     public var availableSources: [AuthSource]
-    /// Runs the provider's sign-in; throws ``ChangeJarError/signInFailed(_:)`` when the person or provider refuses.
+    /// Runs the provider's sign-in; throws ``ChangeJarError/signInFailed(_:)`` when the provider refuses, and
+    /// ``ChangeJarError/signInCancelled`` when the person closed it.
     public var signIn: @Sendable (AuthSource) async throws -> ProviderCredential
 }
 

@@ -27,6 +27,9 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
     case duplicateAction
     /// The sign-in provider or Cognito refused the sign-in; the message says why.
     case signInFailed(String)
+    /// The person closed the provider's sign-in before it finished: their choice, not a failure, so a screen says
+    /// nothing of it (a provider's ``ProviderSignIn/signIn`` throws it).
+    case signInCancelled
     /// Anything else the server said, in its words (problem `detail`).
     case service(String)
 
@@ -44,6 +47,7 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
         case .nameTaken: Strings.nameTaken
         case .duplicateAction: Strings.duplicateAction
         case .signInFailed(let reason): Strings.signInFailed(reason)
+        case .signInCancelled: Strings.text("error.signInCancelled")
         case .service(let message): message
         }
     }

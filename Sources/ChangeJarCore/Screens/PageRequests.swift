@@ -56,8 +56,8 @@ protocol PagedActionList: AnyObject {
 extension PagedActionList {
     /// Reads a next page as one of the screen's loads: `fetch` reads it, and `show` adds it to the rows while
     /// `isStillShown` says the list it was asked for is still the one on screen (while it is, a failure says why on
-    /// the banner; after, the page or failure belongs to the old list and is dropped). A next page asked for
-    /// meanwhile follows when it ends.
+    /// the banner; after, the page or failure belongs to the old list and is dropped; a load whose task was cancelled
+    /// says nothing). A next page asked for meanwhile follows when it ends.
     func loadNextPage(
         reading fetch: () async throws -> ActionPage, whileShown isStillShown: () -> Bool, show: (ActionPage) -> Void
     ) async {
@@ -66,7 +66,9 @@ extension PagedActionList {
             let page = try await fetch()
             if isStillShown() { show(page) }
         } catch {
-            if isStillShown() { banner = .failure(ChangeJarError(error).message) }
+            // NB: SwiftUI cancels the last row's task when the row leaves the screen, and its request then ends in a
+            // cancellation: no failure to say ("Something went wrong"), as the row asks again when it next appears.
+            if isStillShown(), !Task.isCancelled { banner = .failure(ChangeJarError(error).message) }
         }
         pages.ended()
         if pages.takeKeptRequest() { await reachedEnd() }

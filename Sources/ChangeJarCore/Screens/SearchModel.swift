@@ -99,6 +99,14 @@ public final class SearchModel: PagedActionList {
             await cache.save(.search(text), page.items)
         case .failure(let error):
             guard let banners = error.savedCopyBanners else {
+                // NB: rows that answer an older query read as this one's results under its text, and scrolling loaded
+                // the older query's next page: the failure is said over none (a retry of the same query keeps them).
+                if text != shownQuery {
+                    isShowingSavedCopy = false
+                    nextCursor = nil
+                    show([], for: text)
+                    emptyMessage = nil
+                }
                 banner = .failure(error.message)
                 return
             }

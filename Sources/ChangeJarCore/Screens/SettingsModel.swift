@@ -72,11 +72,15 @@ public final class SettingsModel {
     /// Whether a sign-in is running (buttons disabled, spinner shown).
     public var isBusy: Bool { session.signingInWith != nil }
 
-    /// A provider button was tapped.
+    /// A provider button was tapped. A sign-in the person closed is no failure: the screen says what it said before
+    /// (why Settings was opened, such as an action waiting for the sign-in).
     public func providerTapped(_ source: AuthSource) async {
+        let before = banner
         banner = nil
         do {
             try await session.signIn(with: source)
+        } catch .signInCancelled {
+            banner = before
         } catch {
             banner = .failure(error.message)
         }

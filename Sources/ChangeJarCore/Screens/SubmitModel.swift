@@ -181,6 +181,14 @@ public final class SubmitModel {
             }
             await onSubmitted(submission.action)
         } catch {
+            // NB: the person signed out while it was on its way: Sign Out let it go from the device, as whoever signs
+            // in next may be someone else. A failure does not keep it there again (kept, it went out by itself at its
+            // writer's next sign-in, and a launch put it in the next person's form): its words stay in this form,
+            // and what went wrong is said, unless it was the session that was let go.
+            guard signOuts == signOutsBefore else {
+                if error != .signInRequired { refused(error) }
+                return
+            }
             guard error == .signInRequired else {
                 // NB: one the jar refused for good would be refused again at every launch: it is kept with why, not
                 // sent again by itself, its words in the form for the person to change and submit, or to clear.
@@ -198,9 +206,6 @@ public final class SubmitModel {
                 await cache.setWaitingAction(WaitingAction(draft, author: writer))
                 return refused(error)
             }
-            // NB: the person signed out while it was on its way (its token was being renewed): it does not wait for
-            // the next sign-in, which may be someone else's, and nothing has expired.
-            guard signOuts == signOutsBefore else { return }
             // NB: the session has ended (the server or Cognito refused it for good) and is forgotten already.
             await waitForSignIn(WaitingAction(draft, author: writer), expired: true)
         }

@@ -8,8 +8,8 @@ import QuakesModels
 /// Tests decode the same bodies with both and require the same quakes, the same skipped count and the same
 /// metadata; the scanner is what the app runs. The rules, as ``QuakeFeedDecoder`` states them: a feature with a
 /// missing id, time or coordinates, off the globe, with a time beyond ``QuakeFeedDecoder/timeRange``, or with a field
-/// of the wrong type is skipped and counted; `null` is a missing value; a missing title is made from magnitude, type
-/// and place as USGS writes them; texts naming a kind (alert, status, type, magnitude type) are trimmed and
+/// of the wrong type is skipped and counted; `null` is a missing value (a `null` depth, an unknown one); a missing
+/// title is made from magnitude, type and place as USGS writes them; texts naming a kind (alert, status, type, magnitude type) are trimmed and
 /// lowercased; site-relative links get the origin, and a link that is then no web address is dropped
 /// (``Quake/webLink(_:origin:)``).
 ///
@@ -79,9 +79,12 @@ public struct PlainQuakeFeedDecoder: Sendable {
         switch feature["geometry"] {
         case .object(let geometry)?:
             if case .array(let items)? = geometry["coordinates"] {
-                coordinates = try items.map { item in
-                    guard case .number(let number) = item else { throw Malformed() }
-                    return number
+                position: for item in items {
+                    switch item {
+                    case .number(let number): coordinates.append(number)
+                    case .null where coordinates.count >= 2: break position
+                    default: throw Malformed()
+                    }
                 }
             }
         case nil: break

@@ -98,6 +98,12 @@ public final class QuakeListModel {
     public var mapTitle: String {
         QuakeScreenText.mapTitle(service.formatter.decimal(QuakeMapAnnotation.floor(for: filter)))
     }
+    /// What the map says over itself when it has no pin (no quake in the list reads 3.5, or the filter's floor, or
+    /// more), so that an empty map is not taken for one still loading or broken; `nil` while it has pins.
+    public var mapEmptyMessage: String? {
+        guard mapAnnotations.isEmpty else { return nil }
+        return QuakeScreenText.mapEmpty(service.formatter.decimal(QuakeMapAnnotation.floor(for: filter)))
+    }
     /// The magnitude floors the filter menu offers, in the digits of the rows (``QuakeRowFormatter/numbers``).
     public var magnitudeChoices: [QuakeFilterChoice<Double>] {
         QuakeFilter.magnitudeChoices(numbers: service.formatter.numbers)

@@ -10,6 +10,8 @@ public enum QuakeScreenText {
     public static var map: String { Strings.text("quakes.screen.map") }
     /// `Magnitude 3.5 and Above`, the map's title for the magnitude its pins start at.
     public static func mapTitle(_ minimum: String) -> String { Strings.format("quakes.screen.mapTitle", minimum) }
+    /// `No earthquakes of magnitude 3.5 or more in the list.`: what the map says when it has no pin.
+    public static func mapEmpty(_ minimum: String) -> String { Strings.format("quakes.screen.mapEmpty", minimum) }
     /// `Earthquakes of Magnitude 3.5 or More`, the title of the map drawn as SVG, for the magnitude its pins start at.
     public static func svgTitle(_ minimum: String) -> String { Strings.format("quakes.map.svgTitle", minimum) }
     /// The filter menu's title.

@@ -167,4 +167,35 @@ struct SignInServiceTests {
         }
         #expect(cognito.calls.withLock { $0 } == Array(repeating: "AWSCognitoIdentityService.GetId", count: 3))
     }
+
+    /// Cognito fails on its side (a 500, or a gateway's 502, 503 or 504 with a page or nothing for a body), at the
+    /// sign-in's GetId or GetOpenIdToken: the sign-in says the service is not answering, in the app's words; it said
+    /// Foundation's status text ("Sign-in failed: service unavailable") or AWS's own message.
+    @Test(arguments: [
+        (500, #"{"__type":"InternalErrorException","message":"An internal error occurred (request 4f2a)."}"#, 0),
+        (502, "<html><body>502 Bad Gateway</body></html>", 0), (503, "", 0), (504, "", 1),
+    ])
+    func aSignInThatMeetsAFaultOfCognitoSaysSoInTheAppsWords(status: Int, body: String, failingCall: Int) async {
+        let calls = Locked(0)
+        var service = Self.service { _, _ in ("", "") }
+        service.identity = .live(
+            endpoint: URL(string: "https://cognito-identity.us-east-1.amazonaws.com/")!,
+            send: { request in
+                let call = calls.withLock { count in
+                    defer { count += 1 }
+                    return count
+                }
+                let answer =
+                    call == failingCall
+                    ? (status, body) : (200, #"{"IdentityId":"us-east-1:1","Token":"t"}"#)
+                return (
+                    Data(answer.1.utf8),
+                    HTTPURLResponse(url: request.url!, statusCode: answer.0, httpVersion: nil, headerFields: nil)!
+                )
+            })
+        await #expect(
+            throws: ChangeJarError.signInFailed(
+                "The sign-in service is not answering right now. Please try again in a moment.")
+        ) { try await service.signIn(with: .twitter) }
+    }
 }

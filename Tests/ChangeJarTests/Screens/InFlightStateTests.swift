@@ -280,6 +280,117 @@ struct InFlightStateTests {
         #expect(!app.submit.hasPendingSubmission)
     }
 
+    /// Sign Out is tapped while an action the device keeps (it met no network at launch) is on its way again, and the
+    /// network drops: Sign Out let the action go, so the failure does not keep it again on the device, where it went
+    /// out by itself at its writer's next sign-in (and a later launch put it in the next person's form). Its words
+    /// stay in the form.
+    @Test func signingOutWhileAKeptActionIsOnItsWayLeavesNothingKept() async {
+        let gate = Gate()
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let cache = ActionCache.inMemory()
+        let sessions = SessionStore.inMemory()
+        let posts = Locked(0)
+        let actions = Self.actions(create: { _, _ in
+            posts.withLock { $0 += 1 }
+            await gate.pass()
+            throw URLError(.notConnectedToInternet)
+        })
+        let dependencies = ChangeJarDependencies(
+            signIn: Self.signIn(clock: clock), actions: actions, cache: cache, sessionStore: sessions, clock: clock)
+        let first = AppModel(dependencies: dependencies)
+        await first.settings.providerTapped(.google)
+        let kept = ActionEdit(title: "Walk more", content: "Every lunch.")
+        await cache.setWaitingAction(WaitingAction(kept))
+        let app = AppModel(dependencies: dependencies)
+        await app.launched()
+        #expect(await cache.waitingAction()?.action == kept)
+
+        await gate.close()
+        let submitting = Task { await app.submit.submitTapped() }
+        await gate.arrived(2)
+        await app.settings.signOutTapped()
+        await gate.open()
+        await submitting.value
+        #expect(app.session.session == nil)
+        #expect(await cache.waitingAction() == nil)
+        #expect(!app.submit.hasPendingSubmission && !app.submit.hasRefusedAction)
+        #expect(app.submit.banner == .failure("You're offline. Check your connection and try again."))
+        #expect(app.submit.title == "Walk more" && app.submit.content == "Every lunch.")
+
+        let relaunched = AppModel(dependencies: dependencies)
+        await relaunched.launched()
+        await relaunched.settings.providerTapped(.google)
+        #expect(posts.withLock { $0 } == 2)
+    }
+
+    /// The person closes the provider's sign-in that Submit sent them to: nothing says it failed (closing it was their
+    /// choice; the app said "Sign-in failed: the sign-in was cancelled"), Settings still says why it opened, and the
+    /// action still waits, going out at the sign-in they then finish.
+    @Test func aSignInThePersonClosedIsNoFailure() async {
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let closes = Locked(true)
+        var signIn = Self.signIn(clock: clock)
+        signIn.providers = ProviderSignIn(availableSources: [.google]) { source in
+            if closes.withLock({ $0 }) { throw ChangeJarError.signInCancelled }
+            return ProviderCredential(source: source, token: "p", userID: "alice", displayName: "Alice")
+        }
+        let posts = Locked(0)
+        let actions = Self.actions(create: { _, _ in
+            posts.withLock { $0 += 1 }
+            return .added(Self.sample)
+        })
+        let app = AppModel(
+            dependencies: ChangeJarDependencies(signIn: signIn, actions: actions, cache: .inMemory(), clock: clock))
+        app.tab = .submit
+        app.submit.title = "Recycle"
+        app.submit.content = "Glass."
+        await app.submit.submitTapped()
+        #expect(app.tab == .settings)
+        let why = app.settings.banner
+        #expect(why == .notice("Sign in to put your action in the jar. It will be sent right after."))
+
+        await app.settings.providerTapped(.google)
+        #expect(app.settings.banner == why)
+        #expect(!app.settings.isBusy)
+        #expect(app.session.session == nil)
+        #expect(app.submit.hasPendingSubmission)
+
+        closes.withLock { $0 = false }
+        await app.settings.providerTapped(.google)
+        #expect(posts.withLock { $0 } == 1)
+        #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
+    }
+
+    /// The last row left the screen while its next page loaded: SwiftUI cancels the row's task, and the request ends
+    /// in a cancellation, which is no failure to say (the list said "Something went wrong"); the row's next
+    /// appearance asks for the page again.
+    @Test func aNextPageWhoseRowLeftTheScreenSaysNothing() async {
+        let gate = Gate(isOpen: false)
+        let asked = Locked(0)
+        let list = Self.allActions { cursor in
+            guard cursor == "next" else { return ActionPage(items: Self.titled("b", "a"), nextCursor: "next") }
+            if asked.next() == 1 {
+                await gate.pass()
+                // NB: as URLSession ends the request of a cancelled task.
+                try Task.checkCancellation()
+            }
+            return ActionPage(items: Self.titled("z"))
+        }
+        await list.refreshPulled()
+        let row = Task { await list.reachedEnd() }
+        await gate.arrived(1)
+        row.cancel()
+        await gate.open()
+        await row.value
+        #expect(list.banner == nil)
+        #expect(!list.isBusy)
+        #expect(list.canLoadMore)
+
+        await list.reachedEnd()
+        #expect(list.rows.map(\.title) == ["b", "a", "z"])
+        #expect(list.banner == nil)
+    }
+
     /// A next page asked for before a reload belongs to the old list: when it comes after the reload, it is not
     /// added to the new first page, and the new page's own next page is what scrolling loads.
     @Test func aNextPageThatComesAfterAReloadIsDropped() async {

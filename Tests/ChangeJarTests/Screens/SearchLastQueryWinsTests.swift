@@ -54,4 +54,41 @@ import Testing
         #expect(model.isShowingSavedCopy)
         #expect(!model.isSearching)
     }
+
+    /// A newer query that the jar fails to answer (a 500, or a 422 for a text too long) does not leave the older
+    /// query's results on screen under its text, where they read as its own (and scrolling loaded the older query's
+    /// next page); the failure is said over no rows.
+    @Test func aNewerQueryThatFailsDoesNotShowTheOlderQuerysResults() async throws {
+        let searched = Locked<[String]>([])
+        let client = ActionsClient(
+            all: { _ in ActionPage(items: []) }, new: { _, _, _ in ActionPage(items: []) }, newCount: { _, _ in 0 },
+            mine: { _, _ in ActionPage(items: []) },
+            search: { text, cursor in
+                searched.withLock { $0.append(text + (cursor.map { "@" + $0 } ?? "")) }
+                guard text == "water" else { throw ChangeJarError.service("Internal error.") }
+                return ActionPage(items: [Self.action("1", "Water the garden")], nextCursor: "c2")
+            },
+            action: { _, _ in Self.action("1", "Water the garden") }, create: { _, _ in .added(Self.action("3", "x")) },
+            edit: { _, _, _ in Self.action("1", "x") }, delete: { _, _ in }, profile: { _ in AuthorProfile(name: nil) },
+            rename: { _, name in AuthorProfile(name: name) })
+        let model = SearchModel(
+            client: client, cache: .inMemory(),
+            clock: ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in }),
+            format: DateFormat())
+
+        model.queryChanged("water")
+        await model.activeSearch?.value
+        #expect(model.rows.map(\.title) == ["Water the garden"])
+        #expect(model.canLoadMore)
+
+        model.queryChanged("walk")
+        await model.activeSearch?.value
+        #expect(model.query == "walk")
+        #expect(model.rows.isEmpty)
+        #expect(model.banner == .failure("Internal error."))
+        #expect(model.emptyMessage == nil)
+        #expect(!model.canLoadMore)
+        await model.reachedEnd()
+        #expect(searched.withLock { $0 } == ["water", "walk"])
+    }
 }

@@ -363,6 +363,18 @@ import Testing
         #expect(harness.screen.rows == Self.all)
     }
 
+    /// A map with no pin says so, at the magnitude its pins start at; a map with pins says nothing more.
+    @Test func aMapWithoutPinsSaysThereAreNone() async {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        #expect(harness.model.mapEmptyMessage == nil)
+        harness.model.filterChanged(QuakeFilter(searchText: "VOLC"))
+        #expect(harness.model.mapEmptyMessage == "No earthquakes of magnitude 3.5 or more in the list.")
+        harness.model.filterChanged(QuakeFilter(minimumMagnitude: 8))
+        #expect(harness.model.mapEmptyMessage == "No earthquakes of magnitude 8.0 or more in the list.")
+    }
+
     @Test func skippedFeaturesDoNotHideTheRest() async {
         let harness = ModelHarness()
         let messy = TestFeed.collection(
