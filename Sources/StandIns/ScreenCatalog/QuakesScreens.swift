@@ -170,6 +170,14 @@ enum QuakesScreens {
                 try host.tap(QuakeScreenText.map)
                 return try await host.settled("the map") { $0.topPresentation?.first { $0.kind == .map } != nil }
             },
+            ScreenEntry(
+                app, screen: "map", state: "empty", summary: "A map with no quake of M 3.5 or more says there is none"
+            ) {
+                let host = ViewHost(QuakeListView(model: model([.feed(emptyFeed)])))
+                _ = try await host.settled("the empty list")
+                try host.tap(QuakeScreenText.map)
+                return try await host.settled("the map") { $0.topPresentation?.first { $0.kind == .map } != nil }
+            },
         ]
     }
 }

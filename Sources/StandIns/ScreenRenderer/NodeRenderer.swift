@@ -640,6 +640,12 @@ struct NodeRenderer {
                 "<span class=\"map-pin\" style=\"left:\(HTML.number(x))%;top:\(HTML.number(y))%\" "
                 + "title=\"\((pin.text ?? "").markupEscaped)\">\(marker)</span>"
         }
+        // NB: what the view lays over the map (a line saying it has no pin) is drawn over its area, as elsewhere.
+        for overlay in node.children where overlay.placement == .overlay {
+            html +=
+                "<div class=\"overlay-layer\">" + overlay.children.map { overlayElement($0, Place()) }.joined()
+                + "</div>"
+        }
         html += "</div>"
         if !pins.isEmpty {
             html += "<ul class=\"map-pins\"><b>\(pins.count) pin\(pins.count == 1 ? "" : "s")</b>"

@@ -41,6 +41,26 @@ struct CatalogScreenTests {
         }
     }
 
+    /// Every text the screen's tree shows is on its page: a text the renderer dropped (a line laid over a map, say)
+    /// would be missing from the picture while the view tests, which read the tree, pass. Texts of a closed menu or
+    /// picker's choices are not drawn until it opens, as on a device.
+    @Test(arguments: ScreenCatalog.all.map(\.name))
+    func everyTextOfTheScreenIsDrawn(_ name: String) async throws {
+        let entry = try #require(ScreenCatalog.all.first { $0.name == name })
+        let tree = try await entry.tree()
+        let html = ScreenRenderer(device: entry.device, appearance: .light).page(tree, title: name)
+        let choices = Set(
+            tree.allNodes.filter { $0.kind == .menu || $0.kind == .picker }
+                .flatMap { $0.allNodes.dropFirst().map(\.path) })
+        let missing = tree.allNodes.filter { node in
+            guard node.kind == .text, !node.isAccessibilityHidden, !choices.contains(node.path),
+                let text = node.text, !text.isEmpty
+            else { return false }
+            return !html.contains(escaped(text))
+        }
+        #expect(missing.isEmpty, "\(name): not drawn: \(missing.compactMap(\.text))")
+    }
+
     @Test func everyAppHasScreensInSeveralStates() {
         for app in ScreenCatalog.apps {
             let states = Set(ScreenCatalog.all.filter { $0.app == app }.map(\.state))
