@@ -227,8 +227,9 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration: .init(
             instanceURL: configuration.publicURL,
             ownURL: URL(string: "http://\(listening):\(configuration.port)")))
-    // Body files no record names (a commit that might have happened and did not, a crash's leftovers): hourly.
-    let bodySweep = salesforce.startCleanup()
+    // Body files no record names (a commit that might have happened and did not, a crash's leftovers) and expired
+    // access tokens: hourly.
+    let bodySweep = salesforce.startCleanup(tokens: database)
     salesforce.register(on: &router)
     openAPI.add(SalesforceDevService.operations, securedBy: SalesforceDevService.securityScheme)
 

@@ -206,5 +206,11 @@ enum AttendeeSchema {
             try db.executeScript("ALTER TABLE attendee_message ADD COLUMN idempotency_key TEXT;")
         }
         registerReplyVersion(in: &migrator)
+        // NB: the hourly prune (`AttendeeStore.pruneIdempotencyKeys`) deletes by age over every account; without
+        // this it reads the whole table (the primary key leads with the account) to find the few that are old.
+        migrator.register("attendee.v15-idempotency-key-age") { db in
+            try db.executeScript(
+                "CREATE INDEX attendee_idempotency_key_age ON attendee_idempotency_key (created_at);")
+        }
     }
 }

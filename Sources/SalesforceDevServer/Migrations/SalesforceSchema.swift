@@ -59,5 +59,16 @@ enum SalesforceSchema {
         migrator.register("salesforce.v4-token-client") { db in
             try db.executeScript("ALTER TABLE salesforce_token ADD COLUMN client_id TEXT;")
         }
+        // NB: `issued` orders a user's tokens (1, 2, … per user) so the oldest refresh tokens past the limits are
+        // the ones revoked (``IssuedToken/outdatedRefreshTokens(newestFirst:)``); tokens from before it are 0, the
+        // oldest. The expiry index serves the hourly prune of expired access tokens.
+        migrator.register("salesforce.v5-token-limits") { db in
+            try db.executeScript(
+                """
+                ALTER TABLE salesforce_token ADD COLUMN issued BIGINT NOT NULL DEFAULT 0;
+                CREATE INDEX salesforce_token_owner ON salesforce_token (username, kind, issued);
+                CREATE INDEX salesforce_token_expiry ON salesforce_token (expires_at);
+                """)
+        }
     }
 }

@@ -87,13 +87,34 @@ extension SObjectStore {
             },
             namedBodies: { try await DatabaseRecord.namedBodies(database) },
             saveToken: { token in
-                _ = try await database.write { db in
+                try await database.write { db in
+                    // NB: two sign-ins of one user at once (PostgreSQL) may both take the same `issued` and both
+                    // miss the other's row: the user keeps one token more until the next sign-in, no more.
+                    let issued =
+                        try db.fetchValue(
+                            Int64.self,
+                            "SELECT COALESCE(MAX(issued), 0) FROM salesforce_token WHERE username = \(token.username)")
+                        ?? 0
                     try db.execute(
                         """
-                        INSERT INTO salesforce_token (value, kind, username, expires_at, refresh_token, client_id)
-                        VALUES (\(token.value), \(token.kind.rawValue), \(token.username), \(token.expiresAt), \
-                        \(token.refreshToken), \(token.clientID))
+                        INSERT INTO salesforce_token (value, kind, username, expires_at, refresh_token, client_id, \
+                        issued) VALUES (\(token.value), \(token.kind.rawValue), \(token.username), \
+                        \(token.expiresAt), \(token.refreshToken), \(token.clientID), \(issued + 1))
                         """)
+                    guard token.kind == .refresh else { return }
+                    let refreshes = try db.query(
+                        """
+                        SELECT value, client_id FROM salesforce_token
+                        WHERE username = \(token.username) AND kind = \(IssuedToken.Kind.refresh.rawValue)
+                        ORDER BY issued DESC, value
+                        """
+                    ).map { row -> (value: String, clientID: String?) in
+                        (try row.decode(String.self, "value"), row["client_id"])
+                    }
+                    for value in IssuedToken.outdatedRefreshTokens(newestFirst: refreshes) {
+                        try db.execute(
+                            "DELETE FROM salesforce_token WHERE value = \(value) OR refresh_token = \(value)")
+                    }
                 }
             },
             token: { value in

@@ -22,6 +22,35 @@ public struct IssuedToken: Sendable, Hashable {
     public var clientID: String? = nil
 }
 
+extension IssuedToken {
+    /// How many refresh tokens a user keeps for one connected app: as on Salesforce, which allows five approvals per
+    /// user and app, the sixth revokes the oldest (with the access tokens issued from it).
+    public static let refreshTokensPerApp = 5
+    /// How many refresh tokens a user keeps over every connected app together.
+    ///
+    /// NB: Salesforce takes only the `client_id`s of the org's connected apps; the stand-in takes any, so without
+    /// this a client naming a new app at each sign-in would still add rows without end.
+    public static let refreshTokensPerUser = 20
+
+    /// The refresh tokens, among one user's `newestFirst`, that the limits revoke: past the newest
+    /// ``refreshTokensPerApp`` of an app, or past the newest ``refreshTokensPerUser`` in all.
+    static func outdatedRefreshTokens(newestFirst tokens: [(value: String, clientID: String?)]) -> [String] {
+        var kept: [String?: Int] = [:]
+        var keptInAll = 0
+        var outdated: [String] = []
+        for token in tokens {
+            let ofApp = kept[token.clientID, default: 0]
+            if ofApp >= refreshTokensPerApp || keptInAll >= refreshTokensPerUser {
+                outdated.append(token.value)
+            } else {
+                kept[token.clientID] = ofApp + 1
+                keptInAll += 1
+            }
+        }
+        return outdated
+    }
+}
+
 /// Where the dev server keeps records, their binary fields and tokens: the Quartet database and a
 /// ``BodyFolder`` beside it, or memory in tests.
 @PublicInit
@@ -93,7 +122,7 @@ public struct SObjectStore: Sendable {
             },
             count: { state.locked { $0.records.count } },
             namedBodies: { state.locked { Set($0.records.values.compactMap(\.bodyFile)) } },
-            saveToken: { token in state.locked { $0.tokens[token.value] = token } },
+            saveToken: { token in state.save(token) },
             token: { value in state.locked { $0.tokens[value] } },
             revoke: { value in
                 state.locked { memory in
@@ -142,12 +171,33 @@ private final class MemoryState: Sendable {
         var order: [String] = []
         var keys: [String: String] = [:]
         var tokens: [String: IssuedToken] = [:]
+        /// The order tokens were issued in, as the database's `issued` column keeps it.
+        var issued: [String: Int] = [:]
+        var issueCount = 0
     }
 
     private let memory = Locked(Memory())
 
     func locked<T>(_ body: (inout Memory) -> T) -> T {
         memory.withLock(body)
+    }
+
+    /// Stores a token; a refresh token revokes its user's refresh tokens past the limits, as the database does.
+    func save(_ token: IssuedToken) {
+        locked { memory in
+            memory.issueCount += 1
+            memory.tokens[token.value] = token
+            memory.issued[token.value] = memory.issueCount
+            guard token.kind == .refresh else { return }
+            let refreshes = memory.tokens.values.filter { $0.kind == .refresh && $0.username == token.username }
+                .sorted { memory.issued[$0.value, default: 0] > memory.issued[$1.value, default: 0] }
+            let outdated = Set(
+                IssuedToken.outdatedRefreshTokens(newestFirst: refreshes.map { ($0.value, $0.clientID) }))
+            memory.tokens = memory.tokens.filter {
+                !outdated.contains($0.key) && !outdated.contains($0.value.refreshToken ?? "")
+            }
+            memory.issued = memory.issued.filter { memory.tokens[$0.key] != nil }
+        }
     }
 
     func insert(_ record: SObjectRecord, key: String?) -> String {

@@ -202,6 +202,7 @@ import Testing
         #expect(
             try await migrator.migrate(database) == [
                 "salesforce.v2-bodies", "salesforce.v3-body-files", "salesforce.v4-token-client",
+                "salesforce.v5-token-limits",
             ])
         let store = SObjectStore.database(database, bodies: try .temporary())
         // A file no record names, left long enough ago for the sweep to take it.
