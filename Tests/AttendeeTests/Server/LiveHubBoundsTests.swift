@@ -17,9 +17,8 @@ import Testing
     func eventsHeldAboveASlowGapReadAreCappedByEndingTheStreams(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
             let reads = HubReads()
-            let hub = LiveHub(database: InterceptedReads(server.database) { try await reads.before() })
-            let first = LiveListener(stream: hub.stream([.event("e")], lastEventID: nil, access: .always))
-            #expect(try await first.next().event == "ready")
+            let hub = reads.hub(over: server.database)
+            let first = try await Self.listening(to: hub)
 
             reads.set(.wait)
             let newest = try await server.database.read { db in try LiveOutbox.newest(db) }
@@ -37,8 +36,7 @@ import Testing
             reads.set(.pass)
             await reads.gate.open()
             try await InProcessStreamTests.eventually("the slow read is over") { !hub.isReadingGaps }
-            let second = LiveListener(stream: hub.stream([.event("e")], lastEventID: nil, access: .always))
-            #expect(try await second.next().event == "ready")
+            let second = try await Self.listening(to: hub)
             let missed = try await server.commit(.event("e"), kind: "test.missed")
             let heard = try await server.commit(.event("e"), kind: "test.heard")
             hub.publish(heard)
@@ -54,9 +52,8 @@ import Testing
     func aFailedGapReadEndsOnlyTheRunItReadFor(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
             let reads = HubReads()
-            let hub = LiveHub(database: InterceptedReads(server.database) { try await reads.before() })
-            let first = LiveListener(stream: hub.stream([.event("e")], lastEventID: nil, access: .always))
-            #expect(try await first.next().event == "ready")
+            let hub = reads.hub(over: server.database)
+            let first = try await Self.listening(to: hub)
             reads.set(.wait)
             let newest = try await server.database.read { db in try LiveOutbox.newest(db) }
             hub.publish(LiveEvent(sequence: newest + 2, topic: LiveTopic.event("e").key, kind: "k", data: "{}"))
@@ -65,8 +62,7 @@ import Testing
             try await InProcessStreamTests.eventually("the first run is over") { hub.subscriberCount == 0 }
 
             reads.set(.pass)
-            let second = LiveListener(stream: hub.stream([.event("e")], lastEventID: nil, access: .always))
-            #expect(try await second.next().event == "ready")
+            let second = try await Self.listening(to: hub)
             reads.set(.fail)
             await reads.gate.open()
             try await InProcessStreamTests.eventually("the failed read is over") { !hub.isReadingGaps }
@@ -87,7 +83,7 @@ import Testing
     func aFailedGapReadEndsTheStreamsAndTheirClientsResumeExactly(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
             let reads = HubReads()
-            let hub = LiveHub(database: InterceptedReads(server.database) { try await reads.before() })
+            let hub = reads.hub(over: server.database)
             let listener = LiveListener(stream: hub.stream([.event("e")], lastEventID: nil, access: .always))
             let ready = try await listener.next()
             let missed = try await server.commit(.event("e"), kind: "test.missed")
@@ -108,6 +104,15 @@ import Testing
     }
 }
 
+extension LiveHubBoundsTests {
+    /// A stream of the hub's event `e`, read in-process, once its `ready` came.
+    static func listening(to hub: LiveHub) async throws -> LiveListener {
+        let listener = LiveListener(stream: hub.stream([.event("e")], lastEventID: nil, access: .always))
+        #expect(try await listener.next().event == "ready")
+        return listener
+    }
+}
+
 /// What a hub's reads do: go through, wait at ``gate`` (a slow database), or fail (an unreachable one).
 final class HubReads: Sendable {
     enum Mode { case pass, wait, fail }
@@ -119,6 +124,11 @@ final class HubReads: Sendable {
     private let failed = Locked(0)
 
     func set(_ mode: Mode) { self.mode.withLock { $0 = mode } }
+
+    /// A hub over `database` whose outbox reads go through these.
+    func hub(over database: any SQLDatabase) -> LiveHub {
+        LiveHub(database: InterceptedReads(database) { try await self.before() })
+    }
 
     /// How many reads failed.
     var failures: Int { failed.withLock { $0 } }

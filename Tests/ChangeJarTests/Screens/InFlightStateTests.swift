@@ -25,6 +25,28 @@ struct InFlightStateTests {
             rename: { _, name in AuthorProfile(name: name) })
     }
 
+    /// The action the device keeps for a sign-in in the tests that launch with one.
+    nonisolated static let kept = ActionEdit(title: "Walk more", content: "Every lunch.")
+
+    /// Signs in on a first launch, keeps `kept` on the device as an action that met no network, and launches again
+    /// with the same device: the app, with the action still kept, that the test then taps, and the device's
+    /// dependencies, to launch it again.
+    static func launchedKeeping(_ kept: ActionEdit, actions: ActionsClient, cache: ActionCache) async -> (
+        AppModel, ChangeJarDependencies
+    ) {
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let dependencies = ChangeJarDependencies(
+            signIn: Self.signIn(clock: clock), actions: actions, cache: cache, sessionStore: SessionStore.inMemory(),
+            clock: clock)
+        let first = AppModel(dependencies: dependencies)
+        await first.settings.providerTapped(.google)
+        await cache.setWaitingAction(WaitingAction(kept))
+        let app = AppModel(dependencies: dependencies)
+        await app.launched()
+        #expect(await cache.waitingAction()?.action == kept)
+        return (app, dependencies)
+    }
+
     nonisolated static func signIn(clock: ChangeJarClock) -> SignInService {
         SignInService(
             providers: ProviderSignIn(availableSources: [.google]) { source in
@@ -257,23 +279,13 @@ struct InFlightStateTests {
     /// An action kept for a sign-in met no network at launch, so it still waits while someone is signed in; Sign Out
     /// lets it go, or the next person's sign-in or launch would send it as theirs.
     @Test func signingOutForgetsAnActionKeptForTheNextSignIn() async {
-        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
         let cache = ActionCache.inMemory()
-        let sessions = SessionStore.inMemory()
         let offline = Locked(true)
         let actions = Self.actions(create: { _, _ in
             if offline.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
             return .added(Self.sample)
         })
-        let dependencies = ChangeJarDependencies(
-            signIn: Self.signIn(clock: clock), actions: actions, cache: cache, sessionStore: sessions, clock: clock)
-        let first = AppModel(dependencies: dependencies)
-        await first.settings.providerTapped(.google)
-        let kept = ActionEdit(title: "Walk more", content: "Every lunch.")
-        await cache.setWaitingAction(WaitingAction(kept))
-        let app = AppModel(dependencies: dependencies)
-        await app.launched()
-        #expect(await cache.waitingAction()?.action == kept)
+        let (app, _) = await Self.launchedKeeping(Self.kept, actions: actions, cache: cache)
 
         await app.settings.signOutTapped()
         #expect(await cache.waitingAction() == nil)
@@ -286,24 +298,14 @@ struct InFlightStateTests {
     /// stay in the form.
     @Test func signingOutWhileAKeptActionIsOnItsWayLeavesNothingKept() async {
         let gate = Gate()
-        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
         let cache = ActionCache.inMemory()
-        let sessions = SessionStore.inMemory()
         let posts = Locked(0)
         let actions = Self.actions(create: { _, _ in
             posts.withLock { $0 += 1 }
             await gate.pass()
             throw URLError(.notConnectedToInternet)
         })
-        let dependencies = ChangeJarDependencies(
-            signIn: Self.signIn(clock: clock), actions: actions, cache: cache, sessionStore: sessions, clock: clock)
-        let first = AppModel(dependencies: dependencies)
-        await first.settings.providerTapped(.google)
-        let kept = ActionEdit(title: "Walk more", content: "Every lunch.")
-        await cache.setWaitingAction(WaitingAction(kept))
-        let app = AppModel(dependencies: dependencies)
-        await app.launched()
-        #expect(await cache.waitingAction()?.action == kept)
+        let (app, dependencies) = await Self.launchedKeeping(Self.kept, actions: actions, cache: cache)
 
         await gate.close()
         let submitting = Task { await app.submit.submitTapped() }
