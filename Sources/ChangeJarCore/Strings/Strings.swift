@@ -1,3 +1,4 @@
+import ChangeJarModels
 import Foundation
 import Localization
 
@@ -38,6 +39,8 @@ enum Strings {
     static var noMyActions: String { text("empty.noMyActions") }
     static var noNewActions: String { text("empty.noNewActions") }
     static func noSearchResults(_ query: String) -> String { format("empty.noSearchResults", query) }
+    /// A search text longer than ``ActionRules/searchLength`` allows.
+    static var searchTooLong: String { format("search.tooLong", ActionRules.searchLength.upperBound.formatted()) }
     static func signInWith(_ provider: String) -> String { format("settings.signInWith", provider) }
     static func byline(_ name: String, _ provider: String) -> String { format("row.byline", name, provider) }
     /// An author as a screen names them: the name they gave, else a neutral word, never their provider's user id.
