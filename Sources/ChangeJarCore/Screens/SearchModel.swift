@@ -115,7 +115,7 @@ public final class SearchModel: PagedActionList {
                     show([], for: text)
                     emptyMessage = nil
                 }
-                banner = .failure(error.message)
+                banner = error.failureBanner
                 return
             }
             let saved = await cache.load(.search(text))
