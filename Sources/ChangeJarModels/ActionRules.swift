@@ -6,6 +6,9 @@ public enum ActionRules {
     public static let titleLength = 1...120
     /// Content length, in characters, after trimming.
     public static let contentLength = 1...2_000
+    /// Search text length, in characters (grapheme clusters), after trimming: the server refuses any other, and the
+    /// search screen says so before sending.
+    public static let searchLength = 1...200
     /// Longest author display name kept; longer names are cut.
     public static let authorNameMaximum = 80
 

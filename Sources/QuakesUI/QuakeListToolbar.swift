@@ -11,7 +11,10 @@ struct QuakeListToolbar: ToolbarContent {
             if model.busyIndicator == .inToolbar {
                 ProgressView().accessibilityLabel(QuakeScreenText.loading)
             } else if let lastUpdated = model.lastUpdated {
-                Text(lastUpdated).font(.caption)
+                VStack {
+                    Text(lastUpdated).font(.caption)
+                    if let skipped = model.skippedNote { Text(skipped).font(.caption2) }
+                }
             }
         }
         ToolbarItem {

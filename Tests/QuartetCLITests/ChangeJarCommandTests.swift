@@ -183,6 +183,11 @@ struct ChangeJarCommandTests {
             let search = await fixture.run(["search", "walk"])
             #expect(search.out.hasPrefix("Walk to work\n"))
             #expect(await fixture.run(["search", "zebra"]).out == "No actions match \"zebra\".\n")
+            // A text longer than the jar takes is the search screen's own sentence, said before anything is sent.
+            let tooLong = await fixture.run(["search", String(repeating: "walk ", count: 40) + "x"])
+            #expect(tooLong.code == 1)
+            #expect(tooLong.out.isEmpty)
+            #expect(tooLong.err == "A search can be at most 200 characters. Please shorten it.\n")
 
             // Edit and delete are My Actions' tap and swipe: the screen's rules and words.
             let id = try #require(decoded?.first?["id"] as? String)

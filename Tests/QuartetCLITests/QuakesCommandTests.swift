@@ -76,6 +76,8 @@ import Testing
         #expect(titles(output.stdout) == ["M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small"])
         #expect(output.stdout.contains("7.3  3.25° S, 142.50° E   M 7.3 - Big"))
         #expect(output.stdout.contains("3 of 3 earthquakes · Updated "))
+        // The feature the feed's decoder could not read is said under the summary, as under the screen's "Updated …".
+        #expect(lines.suffix(2) == ["1 earthquake could not be read", ""])
         #expect(!output.stdout.contains("\u{1B}["))
         #expect(output.stderr.isEmpty)
     }
@@ -129,7 +131,9 @@ import Testing
         let (code, searched) = await run(["--feed", feedPath, "--search", "Zanzibar"])
         #expect(code == 0)
         #expect(searched.stdout.hasPrefix("No earthquakes match “Zanzibar”.\nUpdated "), "\(searched.stdout)")
-        #expect(searched.stdout.split(separator: "\n").count == 2, "\(searched.stdout)")
+        // The feed's one feature that could not be read is said under "Updated …", as the screen says it.
+        #expect(searched.stdout.split(separator: "\n").count == 3, "\(searched.stdout)")
+        #expect(searched.stdout.hasSuffix("\n1 earthquake could not be read\n"), "\(searched.stdout)")
         let (_, floor) = await run(["--feed", feedPath, "--min-magnitude", "9"])
         #expect(floor.stdout.hasPrefix("No earthquakes match the filter.\nUpdated "), "\(floor.stdout)")
         #expect(!floor.stdout.contains("TITLE"))
@@ -192,8 +196,9 @@ import Testing
         let rows = try JSONDecoder().decode([QuakeExportRow].self, from: Data(output.stdout.utf8))
         #expect(rows.first { $0.id == "big" }?.url == nil)
         #expect(rows.first { $0.id == "mid" }?.url == "https://earthquake.usgs.gov/earthquakes/eventpage/mid")
+        // The detail says the feed gives it no web page, as the screen's detail does, and names no link.
         let (_, shown) = await run(["show", "big", "--feed", feedPath])
-        #expect(!shown.stdout.contains("Event Page"))
+        #expect(shown.stdout.contains("The feed gives no web page for this earthquake."), "\(shown.stdout)")
         #expect(!shown.stdout.contains("javascript"))
     }
 
@@ -252,9 +257,11 @@ import Testing
         }
         let (code, listed) = await run(["--limit", "2"])
         #expect(code == 0)
-        let summary = try #require(listed.stdout.split(separator: "\n").last.map(String.init))
+        let lines = listed.stdout.split(separator: "\n").suffix(2).map(String.init)
+        let summary = try #require(lines.first)
         #expect(summary.hasPrefix("٢ of ٣ earthquakes · "), "\(summary)")
         #expect(!summary.contains { $0.isASCII && $0.isNumber }, "\(summary)")
+        #expect(lines.last == "١ earthquake could not be read")
         let output = folder.appendingPathComponent("map.svg").path
         let (mapped, printed) = await run(["map", "--output", output, "--min-magnitude", "4.5"])
         #expect(mapped == 0)

@@ -24,8 +24,14 @@ public struct CognitoIdentityClient: Sendable {
 public struct CognitoIdentityError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The exception name from `__type`.
     public var type: String
-    /// The service's message.
+    /// The service's message; for a fault of the service's (``isServiceFault``), the app's sentence for it.
     public var message: String
+    /// The HTTP status Cognito answered with; `nil` when the error was not read off an answer (no token in it).
+    public var status: Int? = nil
+
+    /// Whether the service failed on its side (a 5xx: Cognito's `InternalErrorException`, or a gateway's 502, 503 or
+    /// 504): nothing about the sign-in or the person, so the next try may well go through.
+    public var isServiceFault: Bool { (status ?? 0) >= 500 || type == "InternalErrorException" }
 
     /// `Type: message`, for logs.
     public var description: String { "\(type): \(message)" }
@@ -122,7 +128,8 @@ private struct CognitoHTTP: Sendable {
                 type: CognitoIdentityWire.exceptionName(
                     header: response.value(forHTTPHeaderField: "X-Amzn-ErrorType"), body: body)
                     ?? "HTTP\(response.statusCode)",
-                message: fault ?? body?.message ?? HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
+                message: fault ?? body?.message ?? HTTPURLResponse.localizedString(forStatusCode: response.statusCode),
+                status: response.statusCode
             )
         }
         do {

@@ -46,10 +46,18 @@ public struct SignInService: Sendable {
             )
         } catch let error as CognitoIdentityError {
             // NB: throttled still after the calls made again: said in the app's words, not AWS's "Rate exceeded".
-            throw .signInFailed(error.type == CognitoIdentityClient.throttled ? Strings.cognitoBusy : error.message)
+            throw .signInFailed(Self.reason(error) ?? error.message)
         } catch {
             throw ChangeJarError(error)
         }
+    }
+
+    /// The app's sentence for a refusal that is Cognito's own state, not the person's: still throttled after the calls
+    /// made again (busy), or a fault on its side (not answering); `nil` for any other.
+    private static func reason(_ error: CognitoIdentityError) -> String? {
+        if error.type == CognitoIdentityClient.throttled { return Strings.cognitoBusy }
+        if error.isServiceFault { return Strings.cognitoUnavailable }
+        return nil
     }
 
     /// The Cognito exceptions after which a session's login will never be taken again: the provider no longer
@@ -81,8 +89,9 @@ public struct SignInService: Sendable {
             return renewed
         } catch let error as CognitoIdentityError {
             if Self.endingExceptions.contains(error.type) { throw .signInRequired }
-            // NB: the session stays; the person is told the wait is Cognito's, not asked to sign in again.
-            throw .service(error.type == CognitoIdentityClient.throttled ? Strings.cognitoBusy : Strings.unexpected)
+            // NB: the session stays; the person is told the wait is Cognito's, not asked to sign in again, in the
+            // sentences the sign-in itself says (busy, or not answering), never a bare "Something went wrong".
+            throw .service(Self.reason(error) ?? Strings.unexpected)
         } catch {
             throw ChangeJarError(error)
         }

@@ -1,5 +1,6 @@
 import APIClient
 import Foundation
+import Localization
 
 /// Every way a Change Jar operation fails, as the screens tell it.
 public enum ChangeJarError: LocalizedError, Sendable, Hashable {
@@ -32,6 +33,9 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
     case signInCancelled
     /// Anything else the server said, in its words (problem `detail`).
     case service(String)
+    /// The call was cancelled before it ended: SwiftUI cancels a view's task when the view leaves the screen, and
+    /// the transport then ends its request. Nothing failed, so a screen says nothing of it (``failureBanner``).
+    case cancelled
 
     /// A sentence for a banner.
     public var message: String {
@@ -49,6 +53,7 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
         case .signInFailed(let reason): Strings.signInFailed(reason)
         case .signInCancelled: Strings.text("error.signInCancelled")
         case .service(let message): message
+        case .cancelled: Strings.text("error.cancelled")
         }
     }
 
@@ -60,9 +65,11 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
     public init(_ error: any Error) {
         if let error = error as? ChangeJarError {
             self = error
-        } else if error is APIError || error is URLError {
+        } else if error is APIError || error is URLError || error is CancellationError {
             let error = APIError(transportError: error)
-            if error == .offline {
+            if error == .cancelled {
+                self = .cancelled
+            } else if error == .offline {
                 self = .offline
             } else if error.isUnreachable {
                 self = .unreachable
@@ -91,6 +98,17 @@ extension ChangeJarError {
     /// Whether the jar could not be asked at all (no network, or the server out of reach): what the device saved
     /// is the best there is until it answers again, and nothing was refused.
     public var isOutOfReach: Bool { self == .offline || self == .unreachable }
+
+    /// The line this failure puts over a screen: its sentence, or `nil` when there is nothing to tell, because the
+    /// call was cancelled (``cancelled``) or the task that made it was (a transport may end a cancelled task's
+    /// request with an error of its own). Every screen's failure becomes its banner here, so a view's task that
+    /// SwiftUI cancelled as the view left never says "Something went wrong".
+    var failureBanner: Banner? {
+        isNothingToTell ? nil : .failure(message)
+    }
+
+    /// Whether the call, or the task that made it, was cancelled: no failure to tell the person (``failureBanner``).
+    var isNothingToTell: Bool { self == .cancelled || Task.isCancelled }
 
     /// The banners of a screen that falls back to the device's saved actions after this failure, or `nil` when
     /// the failure is no reason to (it is not ``isOutOfReach``).

@@ -113,7 +113,7 @@ public final class ActionDetailModel {
             detail = nil
             banner = .failure(Strings.notFound)
         case .failure(let error):
-            banner = .failure(error.message)
+            banner = error.failureBanner
         }
         if sessionEnded, banner == nil { banner = .notice(Strings.sessionExpired) }
     }
@@ -196,7 +196,7 @@ public final class ActionDetailModel {
         case .sessionEnded:
             banner = .failure(Strings.sessionExpired)
         case .refused(let error):
-            banner = .failure(error.message)
+            banner = error.failureBanner
         }
     }
 

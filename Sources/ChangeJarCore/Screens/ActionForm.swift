@@ -40,7 +40,7 @@ extension ActionForm {
             invalidField = SubmitField(rawValue: field)
             banner = .failure(message)
         } else {
-            banner = .failure(error.message)
+            banner = error.failureBanner
         }
     }
 }

@@ -173,7 +173,7 @@ public final class ActionListModel: PagedActionList {
         case .sessionEnded:
             signInAgain()
         case .refused(let error):
-            banner = .failure(error.message)
+            banner = error.failureBanner
         }
     }
 
@@ -261,7 +261,7 @@ public final class ActionListModel: PagedActionList {
         case .signInRequired where listing == .mine:
             signInAgain()
         default:
-            banner = .failure(error.message)
+            banner = error.failureBanner
         }
     }
 

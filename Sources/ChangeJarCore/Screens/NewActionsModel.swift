@@ -121,7 +121,7 @@ public final class NewActionsModel: PagedActionList {
                 banner = .failure(banners.nothingSaved)
                 canRetry = true
             } else {
-                banner = .failure(error.message)
+                banner = error.failureBanner
             }
         }
         pages.ended()

@@ -68,7 +68,7 @@ extension PagedActionList {
         } catch {
             // NB: SwiftUI cancels the last row's task when the row leaves the screen, and its request then ends in a
             // cancellation: no failure to say ("Something went wrong"), as the row asks again when it next appears.
-            if isStillShown(), !Task.isCancelled { banner = .failure(ChangeJarError(error).message) }
+            if isStillShown(), let failure = ChangeJarError(error).failureBanner { banner = failure }
         }
         pages.ended()
         if pages.takeKeptRequest() { await reachedEnd() }

@@ -56,16 +56,11 @@ public final class SearchModel: PagedActionList {
         activeSearch?.cancel()
         canRetry = false
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else {
-            activeSearch = nil
-            isSearching = false
-            isShowingSavedCopy = false
-            nextCursor = nil
-            actions = []
-            rows = []
-            banner = nil
-            emptyMessage = nil
-            return
+        guard !trimmed.isEmpty else { return showNoResults(banner: nil) }
+        // NB: refused here, in the app's words, rather than by the server in its own (a 422 in English) or cut to fit:
+        // cut, the rows would answer another query than the text in the field.
+        guard trimmed.count <= ActionRules.searchLength.upperBound else {
+            return showNoResults(banner: .failure(Strings.searchTooLong))
         }
         isSearching = true
         activeSearch = Task { [weak self, clock] in
@@ -78,6 +73,19 @@ public final class SearchModel: PagedActionList {
             }
             await self?.run(trimmed)
         }
+    }
+
+    /// No search goes out and no row is shown: the field is empty (nothing said), or its text breaks the search's
+    /// rule (`banner` says which).
+    private func showNoResults(banner: Banner?) {
+        activeSearch = nil
+        isSearching = false
+        isShowingSavedCopy = false
+        nextCursor = nil
+        actions = []
+        rows = []
+        self.banner = banner
+        emptyMessage = nil
     }
 
     private func run(_ text: String) async {
@@ -107,7 +115,7 @@ public final class SearchModel: PagedActionList {
                     show([], for: text)
                     emptyMessage = nil
                 }
-                banner = .failure(error.message)
+                banner = error.failureBanner
                 return
             }
             let saved = await cache.load(.search(text))

@@ -82,7 +82,8 @@ public final class SettingsModel {
         } catch .signInCancelled {
             banner = before
         } catch {
-            banner = .failure(error.message)
+            // NB: a sign-in whose task was cancelled is no failure either: what was said before stays.
+            banner = error.failureBanner ?? before
         }
     }
 
@@ -108,7 +109,7 @@ public final class SettingsModel {
         } catch {
             // NB: the jar refused the session for good, and it has ended: the field is not refilled with the name
             // of the person who is no longer signed in.
-            guard session.session != nil else { return }
+            guard session.session != nil, !error.isNothingToTell else { return }
             if !hasReadName, banner == nil { banner = Self.nameNotRead }
         }
         nameDraft = jarName ?? current.displayName ?? ""
@@ -181,7 +182,7 @@ public final class SettingsModel {
             banner = .confirmation(Strings.format("settings.nameSaved", nameDraft))
             mustChooseName = false
         } catch {
-            banner = .failure(error.message)
+            banner = error.failureBanner
             return
         }
         await onNameSaved()

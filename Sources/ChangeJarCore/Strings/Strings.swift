@@ -1,3 +1,4 @@
+import ChangeJarModels
 import Foundation
 import Localization
 
@@ -20,6 +21,7 @@ enum Strings {
     static var duplicateAction: String { text("error.duplicateAction") }
     static var unexpected: String { text("error.unexpected") }
     static var cognitoBusy: String { text("cognito.busy") }
+    static var cognitoUnavailable: String { text("cognito.unavailable") }
     static func signInFailed(_ reason: String) -> String { format("error.signInFailed", reason) }
     static var offlineShowingSaved: String { text("banner.offlineShowingSaved") }
     static var offlineNothingSaved: String { text("banner.offlineNothingSaved") }
@@ -37,6 +39,8 @@ enum Strings {
     static var noMyActions: String { text("empty.noMyActions") }
     static var noNewActions: String { text("empty.noNewActions") }
     static func noSearchResults(_ query: String) -> String { format("empty.noSearchResults", query) }
+    /// A search text longer than ``ActionRules/searchLength`` allows.
+    static var searchTooLong: String { format("search.tooLong", ActionRules.searchLength.upperBound.formatted()) }
     static func signInWith(_ provider: String) -> String { format("settings.signInWith", provider) }
     static func byline(_ name: String, _ provider: String) -> String { format("row.byline", name, provider) }
     /// An author as a screen names them: the name they gave, else a neutral word, never their provider's user id.

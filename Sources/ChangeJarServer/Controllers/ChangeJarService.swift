@@ -23,8 +23,8 @@ public struct ChangeJarService: Sendable {
     /// characters) in characters of up to 50 bytes each. A family emoji is 25 bytes, so the 16 KiB this once was
     /// refused a pledge of 700 of them that the 2,000-character rule allows.
     public static let maximumBodySize = 128 * 1024
-    /// The longest search text accepted, in characters.
-    public static let maximumSearchLength = 200
+    /// The longest search text accepted, in characters (``ActionRules/searchLength``, which the app checks too).
+    public static let maximumSearchLength = ActionRules.searchLength.upperBound
 
     let store: ActionStore
     let authors: AuthorStore
@@ -114,7 +114,7 @@ public struct ChangeJarService: Sendable {
 
     func search(_ request: Request) async throws -> Response {
         let text = (request.query[ChangeJarQuery.text] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...Self.maximumSearchLength).contains(text.count) else {
+        guard ActionRules.searchLength.contains(text.count) else {
             throw HTTPError(
                 .unprocessableContent, detail: "The search text must be 1 to \(Self.maximumSearchLength) characters.",
                 field: ChangeJarQuery.text)

@@ -33,8 +33,8 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
     /// The event page for the in-app browser: a USGS page (``Quake/eventPage(feedURL:)``); `nil` when there is none
     /// to open.
     public var eventPage: URL?
-    /// Why the feed's link is not opened (it leads to another site, or is no web page); `nil` when it is, or when the
-    /// feed gave none.
+    /// Why there is no event page to open: the feed's link leads to another site, or the feed gave the quake no web
+    /// page (no link, or one that is no web page, which the feed's decoder drops); `nil` when ``eventPage`` opens.
     public var eventPageNote: String?
 
     /// The detail of a quake, formatted like its row; `feedURL` is where the feed came from, whose own event pages
@@ -72,8 +72,8 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
         switch quake.eventPage(feedURL: feedURL) {
         case .open(let url): eventPage = url
         case .refused(let host?): eventPageNote = Strings.format("quakes.detail.eventPageElsewhere", host)
-        case .refused(nil): eventPageNote = Strings.text("quakes.detail.eventPageNotWeb")
-        case nil: break
+        // NB: the decoder drops a link that is no web page, so the two read alike to the person: one sentence.
+        case .refused(nil), nil: eventPageNote = Strings.text("quakes.detail.noEventPage")
         }
     }
 

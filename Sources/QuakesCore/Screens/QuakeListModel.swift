@@ -46,6 +46,11 @@ public final class QuakeListModel {
     public private(set) var banner: QuakeBanner?
     /// `Updated 12:04`; `nil` before the first data.
     public private(set) var lastUpdated: String?
+    /// `3 earthquakes could not be read`: a quiet line under ``lastUpdated`` when the feed's last answer held
+    /// features the app could not read (the list shows the rest); `nil` when it read them all.
+    ///
+    /// NB: the count is the answer's, not the device's copy's: a list shown from the copy (a launch, a 304) has none.
+    public private(set) var skippedNote: String?
     /// The USGS event page to open in the in-app browser; set by ``rowTapped(id:)``.
     public private(set) var selectedEventPage: URL?
     /// The detail of the tapped row.
@@ -298,6 +303,7 @@ public final class QuakeListModel {
         self.listing = listing
         listingZone = service.formatter.timeZone
         lastUpdated = service.formatter.lastUpdatedText(listing.fetchedAt, now: now())
+        skippedNote = QuakeScreenText.skipped(listing.skipped, numbers: service.formatter.numbers)
         applyFilter()
     }
 

@@ -16,6 +16,15 @@ public enum QuakeScreenText {
     public static func svgTitle(_ minimum: String) -> String { Strings.format("quakes.map.svgTitle", minimum) }
     /// The filter menu's title.
     public static var filter: String { Strings.text("quakes.screen.filter") }
+    /// `3 earthquakes could not be read`, the line under "Updated …" for the features of the feed's answer that
+    /// could not be read; `nil` for none.
+    public static func skipped(_ count: Int, numbers: NumberSymbols) -> String? {
+        switch count {
+        case ...0: nil
+        case 1: Strings.format("quakes.screen.skipped.one", numbers.whole(count))
+        default: Strings.format("quakes.screen.skipped", numbers.whole(count))
+        }
+    }
     /// The banner's retry button.
     public static var retry: String { Strings.text("quakes.screen.retry") }
     /// Closes a sheet.

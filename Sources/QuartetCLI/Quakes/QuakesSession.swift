@@ -85,6 +85,7 @@ struct QuakesSession {
             // which the screen never shows; a script reads `--json`'s `[]`.
             console.line(empty)
             console.line(updated)
+            if let skipped = model.skippedNote { console.line(skipped) }
             return 0
         }
         let rows = Array(model.rows.prefix(quakes.count))
@@ -94,6 +95,8 @@ struct QuakesSession {
         console.line(
             QuakeMessages.summary(
                 shown: rows.count, total: model.rows.count, updated: updated, numbers: formatter.numbers))
+        // NB: as the screen, the line under "Updated …".
+        if let skipped = model.skippedNote { console.line(skipped) }
         return 0
     }
 

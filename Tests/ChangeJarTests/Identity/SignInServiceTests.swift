@@ -14,6 +14,7 @@ import Testing
 @Suite("Change Jar sign-in and renewal")
 struct SignInServiceTests {
     static let start = Date(timeIntervalSince1970: 1_780_000_000)
+    static let unavailable = "The sign-in service is not answering right now. Please try again in a moment."
 
     static func service(
         getOpenIDToken: @escaping GetOpenIDToken
@@ -73,7 +74,7 @@ struct SignInServiceTests {
         ("InvalidParameterException", .signInRequired),
         ("ValidationException", .signInRequired),
         ("TooManyRequestsException", .service("The sign-in service is busy right now. Please try again in a moment.")),
-        ("InternalErrorException", .service("Something went wrong. Please try again.")),
+        ("InternalErrorException", .service(unavailable)),
         ("ExternalServiceException", .service("Something went wrong. Please try again.")),
     ])
     func cognitoRefusalsEndTheSessionOnlyWhenFinal(type: String, expected: ChangeJarError) async throws {
@@ -197,5 +198,24 @@ struct SignInServiceTests {
             throws: ChangeJarError.signInFailed(
                 "The sign-in service is not answering right now. Please try again in a moment.")
         ) { try await service.signIn(with: .twitter) }
+    }
+
+    /// Cognito fails on its side while a session is renewed (an expired token, before a submission or a list): the
+    /// renewal says the sentence the sign-in says, not "Something went wrong", and the session is not ended.
+    @Test(arguments: [
+        (500, #"{"__type":"InternalErrorException","message":"An internal error occurred (request 4f2a)."}"#),
+        (502, "<html><body>502 Bad Gateway</body></html>"), (503, ""), (504, ""),
+    ])
+    func aRenewalThatMeetsAFaultOfCognitoSaysSoInTheSignInsWords(status: Int, body: String) async {
+        var service = Self.service { _, _ in ("", "") }
+        service.identity = .live(
+            endpoint: URL(string: "https://cognito-identity.us-east-1.amazonaws.com/")!,
+            send: { request in
+                (
+                    Data(body.utf8),
+                    HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: nil, headerFields: nil)!
+                )
+            })
+        await #expect(throws: ChangeJarError.service(Self.unavailable)) { try await service.renew(Self.kept) }
     }
 }

@@ -180,6 +180,40 @@ struct SessionRenewalTests {
         }
     }
 
+    /// Cognito fails on its side as an expired token is renewed: Submit and My Actions say the sign-in service is
+    /// not answering (they said "Something went wrong"), the typed action stays in the form, the session stays, and the next call once Cognito answers renews it and sends the action.
+    @Test func aRenewalThatMeetsAFaultOfCognitoSaysSoAndKeepsTheTypedAction() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let sessions = SessionStore.inMemory()
+            let harness = CoreHarness(server: server, sessionStore: sessions)
+            let app = harness.app
+            await app.settings.providerTapped(.google)
+            let signedIn = try #require(app.session.session)
+            let unavailable = "The sign-in service is not answering right now. Please try again in a moment."
+
+            server.clock.advance(by: 11 * 60)
+            harness.network.cognitoAnswers = 503
+            app.tab = .submit
+            app.submit.title = "Cycle to work"
+            app.submit.content = "Twice a week."
+            await app.submit.submitTapped()
+            #expect(app.submit.banner == .failure(unavailable))
+            #expect(app.submit.title == "Cycle to work" && app.submit.content == "Twice a week.")
+            #expect(app.tab == .submit)
+            #expect(harness.network.count(Self.postAction) == 0)
+            await app.mine.refreshPulled()
+            #expect(app.mine.banner == .failure(unavailable))
+            #expect(!app.mine.needsSignIn)
+            #expect(app.session.session == signedIn)
+            #expect(sessions.load() == signedIn)
+
+            harness.network.cognitoAnswers = nil
+            await app.submit.submitTapped()
+            #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
+            #expect(harness.network.count(Self.postAction) == 1)
+        }
+    }
+
     /// A session an older version saved keeps no provider login: it still loads and works, and at its expiry it
     /// ends as it always did, without asking Cognito for anything.
     @Test func aSessionSavedWithoutTheProviderLoginLoadsAndEndsAtExpiry() async throws {

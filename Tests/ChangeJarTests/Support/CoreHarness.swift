@@ -15,6 +15,7 @@ final class TestNetwork: Sendable {
     private let answersLost = Locked(false)
     private let jarStatus = Locked<Int?>(nil)
     private let jarAnswersLost = Locked(false)
+    private let cognitoStatus = Locked<Int?>(nil)
     private let log = Locked<[(method: String, path: String, query: String?, target: String?)]>([])
     let server: TestServer
 
@@ -44,6 +45,13 @@ final class TestNetwork: Sendable {
     var jarAnswers: Int? {
         get { jarStatus.withLock { $0 } }
         set { jarStatus.withLock { $0 = newValue } }
+    }
+
+    /// A status Cognito answers every call with, with no body (a fault of its own, a gateway's 503); `nil`: it
+    /// answers. The jar still answers.
+    var cognitoAnswers: Int? {
+        get { cognitoStatus.withLock { $0 } }
+        set { cognitoStatus.withLock { $0 = newValue } }
     }
 
     /// Whether each request to the jar (not Cognito) reaches it and its answer is then lost.
@@ -91,6 +99,11 @@ final class TestNetwork: Sendable {
                     Data(problem.utf8),
                     HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: headers)!
                 )
+            }
+            if let status = self.cognitoAnswers, let url = request.url,
+                request.value(forHTTPHeaderField: "X-Amz-Target") != nil
+            {
+                return (Data(), HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil)!)
             }
             let answer = try await transport(request)
             if self.losesAnswers { throw URLError(.networkConnectionLost) }

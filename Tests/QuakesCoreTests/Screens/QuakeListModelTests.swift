@@ -341,6 +341,37 @@ import Testing
         #expect(detail.lines.last.map { [$0.label, $0.value] } == ["Event Page", note])
     }
 
+    /// A quake the feed gives no web page (no link, or one that is no web page, which the decoder drops) opens its
+    /// detail, which says so: it opened with no word why.
+    @Test func aQuakeWithoutAWebPageOpensADetailThatSaysSo() async throws {
+        let harness = ModelHarness()
+        let usgs = "\"url\":\"https://earthquake.usgs.gov/earthquakes/eventpage/"
+        let feed = TestFeed.collection([
+            TestFeed.feature(id: "nc1", mag: 4.1, timeMS: TestFeed.ms(-60), title: "M 4.1 - Napa")
+                .replacingOccurrences(of: usgs + "nc1\",", with: ""),
+            TestFeed.feature(id: "ak2", mag: 5.0, timeMS: TestFeed.ms(-120), title: "M 5.0 - Anchorage")
+                .replacingOccurrences(of: usgs + "ak2\"", with: "\"url\":\"javascript:alert(1)\""),
+        ])
+        harness.answer(.fresh(feed, Self.v1))
+        await harness.model.appeared()
+        let sentence = "The feed gives no web page for this earthquake."
+        #expect(harness.model.skippedNote == nil)
+        for id in ["nc1", "ak2"] {
+            harness.model.rowTapped(id: id)
+            let detail = try #require(harness.model.selectedDetail)
+            #expect(detail.id == id)
+            #expect(harness.model.presented == .detail(detail))
+            #expect(detail.eventPage == nil)
+            #expect(detail.eventPageNote == sentence)
+            #expect(detail.lines.last.map { [$0.label, $0.value] } == ["Event Page", sentence])
+        }
+        // A quake carrying a link that is no web page (never from the decoder) is said in the same words.
+        let quake = try #require(harness.model.quakes.first)
+        var scripted = quake
+        scripted.eventPage = "file:///etc/passwd"
+        #expect(QuakeDetail(scripted, formatter: QuakeRowFormatter()).eventPageNote == sentence)
+    }
+
     @Test func filtersNarrowRowsAndTheMap() async {
         let harness = ModelHarness()
         harness.answer(.fresh(Self.feed, Self.v1))
@@ -386,6 +417,8 @@ import Testing
         harness.answer(.fresh(messy, Self.v1))
         await harness.model.appeared()
         #expect(harness.screen == Screen(isBusy: false, lastUpdated: "Updated 4:50\(Self.am)", rows: [Self.napa]))
+        // The quiet line under "Updated …" says how many the list leaves out (it said nothing of them).
+        #expect(harness.model.skippedNote == "2 earthquakes could not be read")
     }
 
     @Test func decodingAndSortingRunOffTheMainThread() async {
