@@ -529,6 +529,25 @@ struct ChangeJarCommandTests {
         }
     }
 
+    /// `whoami` says until when: the sign-in outlives Cognito's 10-minute token (README), so for a session that keeps
+    /// the provider's login it is the token that ends then, renewed while that sign-in lasts; only a session without
+    /// it (an older version's) ends with its token.
+    @Test func whoamiSaysTheTokenIsRenewedWhileTheProvidersSignInLasts() async throws {
+        try await Self.withFixture { fixture in
+            #expect(await fixture.run(["signin", "--provider", "google", "--user", "alice"]).code == 0)
+            let renewable = await fixture.run(["whoami"])
+            #expect(renewable.code == 0, "\(renewable.err)")
+            let last = try #require(renewable.out.split(separator: "\n").last)
+            #expect(last.hasPrefix("  token valid until "))
+            #expect(last.hasSuffix(", renewed while your Google sign-in lasts"))
+            #expect(!renewable.out.contains("session valid until"))
+
+            try fixture.editSession(["providerLogin": nil])
+            let ending = await fixture.run(["whoami"])
+            #expect(ending.out.split(separator: "\n").last?.hasPrefix("  session valid until ") == true)
+        }
+    }
+
     @Test func offlineListingsShowTheSavedCopyUnderABanner() async throws {
         try await Self.withFixture { fixture in
             _ = await fixture.run(["signin", "--provider", "twitter", "--user", "dave"])

@@ -78,7 +78,7 @@ import Testing
         let deleted = await cli.run([kind, "delete", id])
         #expect(deleted.code == 0, "\(deleted.errors)")
         #expect(ending.said("delete the \(label) \(row["name"] ?? "")", in: deleted.errors), "\(deleted.errors)")
-        #expect(deleted.output == "queued\n")
+        #expect(deleted.output == "queued \(id)\n")
         await sendsItOnce(cli, ending)
     }
 

@@ -29,8 +29,13 @@ public enum ChangeJarCommandText {
     /// `identity: us-east-1:…`.
     public static func identity(_ id: String) -> String { Strings.format("cli.identity", id) }
 
-    /// `session valid until May 28, 2026 at 9:41 AM`.
-    public static func validUntil(_ date: String) -> String { Strings.format("cli.validUntil", date) }
+    /// Until when `session` holds, its token's expiry written as `date`: a session that keeps the provider's login
+    /// outlives Cognito's 10-minute token (`token valid until May 28, 2026 at 9:41 AM, renewed while your Google
+    /// sign-in lasts`); one without it (an older version's) ends with it (`session valid until …`).
+    public static func validity(of session: AuthSession, until date: String) -> String {
+        guard session.canRenew else { return Strings.format("cli.validUntil", date) }
+        return Strings.format("cli.tokenRenewed", date, session.authSource.displayName)
+    }
 
     /// After `signout`.
     public static var signedOut: String { Strings.text("cli.signedOut") }

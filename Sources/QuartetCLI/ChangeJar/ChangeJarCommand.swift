@@ -196,7 +196,8 @@ enum ChangeJarCommand {
         context.console.line(ChangeJarCommandText.who(session))
         context.console.line("  " + ChangeJarCommandText.providerUserID(session.providerUserID))
         context.console.line("  " + ChangeJarCommandText.identity(session.identityID))
-        context.console.line("  " + ChangeJarCommandText.validUntil(jar.format.string(session.expiresAt)))
+        context.console.line(
+            "  " + ChangeJarCommandText.validity(of: session, until: jar.format.string(session.expiresAt)))
         return 0
     }
 

@@ -277,7 +277,7 @@ enum ItemCommands {
                     context.console.errorLine(banner.text)
                 }
                 let queued = await screen.queued != nil
-                context.console.line(queued ? SalesCommandText.queuedWithoutID : SalesCommandText.deleted(id))
+                context.console.line(SalesCommandText.deleted(id, queued: queued))
                 return 0
             })
     }

@@ -60,8 +60,11 @@ public enum SalesCommandText {
     }
     /// A write queued with no id yet.
     public static var queuedWithoutID: String { SalesText.localized("cli.queuedWithoutID") }
-    /// `deleted 002…`.
-    public static func deleted(_ id: String) -> String { SalesText.table.format("cli.deleted", id) }
+    /// What a delete did: `deleted 002…`, or, offline, `queued 002…` (it waits in the outbox, not done yet), as
+    /// every other offline change prints its id.
+    public static func deleted(_ id: String, queued: Bool = false) -> String {
+        SalesText.table.format(queued ? "cli.outcomeID.queued" : "cli.deleted", id)
+    }
     /// An account with no item.
     public static var noItems: String { SalesText.localized("cli.noItems") }
     /// An item id the account screen it belongs to does not list (not a note, attachment or doc of that account).
