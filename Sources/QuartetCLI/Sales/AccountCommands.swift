@@ -79,8 +79,8 @@ enum AccountCommands {
             return 1
         }
         // NB: a save that waits in the outbox says why, and what to do next, as an item's save does.
-        if let queued = screen.queued, let reason = screen.queuedBecause {
-            session.console.errorLine(SalesCommandText.queued(queued.summary, because: reason))
+        if let waiting = SalesCommandText.waiting(screen.queued, because: screen.queuedBecause) {
+            session.console.errorLine(waiting)
         } else if let banner = screen.banner {
             session.console.errorLine(banner.text)
         }

@@ -226,9 +226,8 @@ enum ItemCommands {
             if editor.conflict != nil { session.console.errorLine(SalesCommandText.itemSendMineHint) }
             return 1
         }
-        if let queued = editor.queued {
-            session.console.errorLine(
-                SalesCommandText.queued(queued.summary, because: editor.queuedBecause ?? .offline))
+        if let waiting = SalesCommandText.waiting(editor.queued, because: editor.queuedBecause) {
+            session.console.errorLine(waiting)
         }
         let outcome = editor.outcome ?? .saved
         var fields = ["id": saved.id, "name": saved.name, "status": outcome.rawValue]
@@ -271,8 +270,8 @@ enum ItemCommands {
                     return 1
                 }
                 // NB: a deletion that waits in the outbox says why, and what to do next, as a save does.
-                if let queued = await screen.queued, let reason = await screen.queuedBecause {
-                    context.console.errorLine(SalesCommandText.queued(queued.summary, because: reason))
+                if let waiting = await SalesCommandText.waiting(screen.queued, because: screen.queuedBecause) {
+                    context.console.errorLine(waiting)
                 } else if let banner = await screen.banner {
                     context.console.errorLine(banner.text)
                 }

@@ -420,9 +420,9 @@ public final class AccountScreenModel {
         guard let saved = editor.saved else { return }
         itemSaved(saved)
         await keepShown()
-        if let queued = editor.queued {
+        if let queued = editor.queued, let reason = editor.queuedBecause {
             // NB: the form says why it waits as the outbox told it; the screen's banner says the same.
-            await waits(queued, because: editor.queuedBecause ?? .offline)
+            await waits(queued, because: reason)
         } else {
             nothingWaits()
         }

@@ -50,6 +50,12 @@ public enum SalesCommandText {
         case .sessionEnded: SalesText.table.format("cli.queuedForSignIn", summary)
         }
     }
+    /// What a change that waits in the outbox prints (``queued(_:because:)``, from a form's or the Account screen's
+    /// `queued` and `queuedBecause`); `nil` when nothing waits.
+    public static func waiting(_ edit: PendingEdit?, because reason: QueueReason?) -> String? {
+        guard let edit, let reason else { return nil }
+        return queued(edit.summary, because: reason)
+    }
     /// What a Save did, as the form says it (``SaveOutcome``): `saved 002…`, `queued 002…` (offline; an item added
     /// offline goes by its local id until sent), `unchanged 002…`.
     public static func saved(_ outcome: SaveOutcome, id: String?) -> String {
