@@ -9,7 +9,7 @@ public enum QuartetTool {
     /// The command tree. Each app contributes its subtree from its own file.
     public static var root: CommandSpec {
         CommandSpec(
-            "quartet",
+            Console.program,
             summary: "Quartet: four apps (Quakes, Sales, Change Jar, Attendee) and the server they talk to.",
             subcommands: [
                 ServeCommand.spec,
@@ -33,7 +33,7 @@ public enum QuartetTool {
         do {
             switch try parser.parse(arguments, environment: environment) {
             case .version:
-                console.line("quartet \(version)")
+                console.line("\(Console.program) \(version)")
                 return 0
             case .help(let path):
                 console.line(ArgumentParser.help(for: path))
@@ -49,11 +49,12 @@ public enum QuartetTool {
                 }
             }
         } catch let error as UsageError {
-            console.errorLine("quartet: \(error.message)")
-            console.errorLine("usage: see '\((["quartet"] + (error.command ?? [])).joined(separator: " ")) --help'")
+            console.failure(error.message)
+            console.errorLine(
+                "usage: see '\(([Console.program] + (error.command ?? [])).joined(separator: " ")) --help'")
             return 2
         } catch {
-            console.errorLine("quartet: \(APIError.message(for: error))")
+            console.failure(APIError.message(for: error))
             return 1
         }
     }

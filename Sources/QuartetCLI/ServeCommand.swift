@@ -265,7 +265,7 @@ enum ServeCommand {
             try server.start()
         } catch {
             // NB: the engine's words name the address and the reason (`Could not listen on …: Address already in use.`).
-            context.console.errorLine("quartet: \(error)")
+            context.console.failure("\(error)")
             return 1
         }
         // NB: signals are watched before the database is opened: a SIGTERM during a long migration stops the start
@@ -285,7 +285,7 @@ enum ServeCommand {
         case .failure(let error):
             signals.stop()
             await server.shutdown(gracePeriod: .zero)
-            context.console.errorLine("quartet: cannot start the server: \(startFailureMessage(error))")
+            context.console.failure("cannot start the server: \(startFailureMessage(error))")
             return 1
         }
         let (handler, rateLimit) = built.serving()

@@ -140,13 +140,13 @@ import Testing
             for _ in 1...5 {
                 let wrong = await harness.run("signin", "--email", "ana@example.com", "--password", "wrong horse")
                 #expect(wrong.code == 1)
-                #expect(wrong.errors == "quartet attendee: The e-mail or the password is not right.\n")
+                #expect(wrong.errors == "quartet: The e-mail or the password is not right.\n")
             }
             clock.advance(by: 60)
             let right = await harness.run("signin", "--email", "ana@example.com", "--password", "correct horse")
             #expect(right.code == 1)
             #expect(right.output == "")
-            #expect(right.errors == "quartet attendee: Too many attempts. Try again in 14 minutes.\n")
+            #expect(right.errors == "quartet: Too many attempts. Try again in 14 minutes.\n")
         }
     }
 
@@ -160,7 +160,7 @@ import Testing
             let anonymous = await harness.run("my-agenda", event.id)
             #expect(anonymous.code == 1)
             // Never signed in: nothing expired, so it says to sign in rather than that a session ended.
-            #expect(anonymous.errors == "quartet attendee: You are signed out. Sign in first.\n")
+            #expect(anonymous.errors == "quartet: You are signed out. Sign in first.\n")
 
             let signUp = await harness.run(
                 "signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana Ferreira")
@@ -174,7 +174,7 @@ import Testing
                 await QuartetTool.run(
                     ["attendee", "signin", "--email", "ana@example.com"], environment: mistyped, console: wrong.console)
                     == 1)
-            #expect(wrong.errors == "quartet attendee: The e-mail or the password is not right.\n")
+            #expect(wrong.errors == "quartet: The e-mail or the password is not right.\n")
             #expect(try await harness.json(MyProfile.self, "profile").email == "ana@example.com")
 
             let missing = await harness.run("register", event.id, "--field", "dietaryNeeds=none")
@@ -258,7 +258,7 @@ import Testing
             // Signed out on purpose: nothing ended, so the next command says to sign in, not that a session ended.
             let after = await harness.run("profile")
             #expect(after.code == 1)
-            #expect(after.errors == "quartet attendee: You are signed out. Sign in first.\n")
+            #expect(after.errors == "quartet: You are signed out. Sign in first.\n")
         }
     }
 
@@ -284,7 +284,7 @@ import Testing
             let again = await harness.run("register", event.id, "--field", "tshirtSize=L")
             #expect(again.code == 1)
             #expect(
-                again.errors == "quartet attendee: Your Additional Info is complete; its answers cannot be changed.\n")
+                again.errors == "quartet: Your Additional Info is complete; its answers cannot be changed.\n")
             let kept = try await harness.json(EventDetails.self, "event", event.id)
             #expect(kept.registration?.answers["tshirtSize"] == "M")
         }
@@ -343,7 +343,7 @@ import Testing
             let early = await harness.run("feedback", "event", event.id, "--rating", "5")
             #expect(early.code == 1)
             #expect(early.output == "")
-            #expect(early.errors == "quartet attendee: Feedback opens when the event starts.\n")
+            #expect(early.errors == "quartet: Feedback opens when the event starts.\n")
             #expect(try await harness.json(EventDetails.self, "event", event.id).feedbackGiven == false)
         }
     }
@@ -606,7 +606,7 @@ import Testing
             // The Feedback page of an event one is not registered for says so before anything is sent.
             let unregistered = await harness.run("feedback", "event", event.id, "--rating", "5")
             #expect(unregistered.code == 1)
-            #expect(unregistered.errors == "quartet attendee: Register for this event first.\n")
+            #expect(unregistered.errors == "quartet: Register for this event first.\n")
             #expect(await harness.run("register", event.id, "--later").code == 0)
             let workshop = try #require(
                 try await harness.json([Session].self, "agenda", event.id).first { $0.kind == .workshop })
@@ -653,12 +653,12 @@ import Testing
             #expect(try await harness.json(EventDetails.self, "event", event.id).feedbackGiven)
             let event2 = await harness.run("feedback", "event", event.id, "--rating", "4")
             #expect(event2.code == 1)
-            #expect(event2.errors == "quartet attendee: You already gave feedback.\n")
+            #expect(event2.errors == "quartet: You already gave feedback.\n")
             #expect(await harness.run("feedback", "event", event.id, "--rating", "nine").code == 2)
             let notAttended = await harness.run("feedback", "session", workshop.id, "--rating", "4")
             #expect(notAttended.code == 1)
             // NB: the session page's words for why its feedback button opens nothing, never the command line's.
-            #expect(notAttended.errors == "quartet attendee: \(SessionFeedbackAccess.attendFirst.reason ?? "-")\n")
+            #expect(notAttended.errors == "quartet: \(SessionFeedbackAccess.attendFirst.reason ?? "-")\n")
             #expect(await harness.run("attend", workshop.id).code == 0)
             let missing = await harness.run("feedback", "session", workshop.id, "--rating", "4")
             #expect(missing.code == 2)
@@ -707,7 +707,7 @@ import Testing
             #expect(waiting.output.hasPrefix("On the waitlist\n"))
             let rated = await harness.run("feedback", "session", workshop.id, "--rating", "5")
             #expect(rated.code == 1)
-            #expect(rated.errors == "quartet attendee: \(SessionFeedbackAccess.attendFirst.reason ?? "-")\n")
+            #expect(rated.errors == "quartet: \(SessionFeedbackAccess.attendFirst.reason ?? "-")\n")
 
             // The organizer lowers the capacity below the seat taken: the import says it kept the seat, and why.
             _ = await harness.run("signout")

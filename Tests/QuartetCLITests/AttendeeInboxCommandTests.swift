@@ -100,7 +100,7 @@ import Testing
             // Mei is not in the thread: it does not exist for her, and sending to it changes nothing.
             let intruder = await Self.run(harness, as: "mei", "messages", "show", thread.id)
             #expect(intruder.code == 1)
-            #expect(intruder.errors == "quartet attendee: There is no thread with this id.\n")
+            #expect(intruder.errors == "quartet: There is no thread with this id.\n")
             #expect(await Self.run(harness, as: "mei", "messages", "send", thread.id, "Hi").code == 1)
             #expect(try await Self.json(harness, as: "mei", [Row].self, "messages", "list").isEmpty)
             let messages = try await Self.json(harness, as: "ana", [Row].self, "messages", "show", thread.id)
@@ -110,9 +110,9 @@ import Testing
             let tooLong = String(repeating: "a", count: MessageRules.textLimit + 1)
             let refused = await Self.run(harness, as: "ana", "messages", "send", thread.id, tooLong)
             #expect(refused.code == 1)
-            #expect(refused.errors == "quartet attendee: The text must be at most 2000 characters.\n")
+            #expect(refused.errors == "quartet: The text must be at most 2000 characters.\n")
             let yourself = await Self.run(harness, as: "jose", "messages", "send", jose, "Me", "--event", event)
-            #expect(yourself.errors == "quartet attendee: You cannot message yourself.\n")
+            #expect(yourself.errors == "quartet: You cannot message yourself.\n")
         }
     }
 
@@ -153,7 +153,7 @@ import Testing
 
             // Mei is not in the thread: paging it is as unknown as opening it.
             let intruder = await Self.run(harness, as: "mei", "messages", "show", thread.id, "--before", cursor)
-            #expect(intruder.errors == "quartet attendee: There is no thread with this id.\n")
+            #expect(intruder.errors == "quartet: There is no thread with this id.\n")
             #expect(await Self.run(harness, as: "mei", "messages", "show", thread.id, "--all").code == 1)
         }
     }
@@ -190,7 +190,7 @@ import Testing
             #expect(met.code == 1)
             #expect(
                 met.errors
-                    == "quartet attendee: This note was changed on another device since you opened it.\n"
+                    == "quartet: This note was changed on another device since you opened it.\n"
                     + "The other version\n    > Tablet words\n    > second line\n")
             #expect(met.output.isEmpty)
             #expect(
@@ -250,7 +250,7 @@ import Testing
 
             #expect(
                 await Self.run(harness, as: "ana", "notes", event, "new", "   ").errors
-                    == "quartet attendee: Write something first.\n")
+                    == "quartet: Write something first.\n")
             #expect(await Self.run(harness, as: "ana", "notes", event, "rename", "x").code == 2)
             #expect(await Self.run(harness, as: "ana", "notes", event, "edit", noteID).code == 2)
             #expect(await Self.run(harness, as: "ana", "notes", event, "show", "a", "b").code == 2)

@@ -56,7 +56,7 @@ import Testing
         let page = LivePollModel(client: client, pollID: poll.id)
         await page.appeared()
         await page.managementTapped(action)
-        return "quartet attendee: \(page.banner?.failure ?? "(the page refused nothing)")\n"
+        return "quartet: \(page.banner?.failure ?? "(the page refused nothing)")\n"
     }
 
     /// `poll open` and `poll close` are the page's manage button: where the page offers no such button, the
@@ -109,18 +109,18 @@ import Testing
             // A terminal highlights nothing: a refused draft prints the rule with the part it names.
             let refused = await harness.run("poll", "create", event.id, "--question", "Lunch?", "--option", "Now")
             #expect(refused.code == 1)
-            #expect(refused.errors == "quartet attendee: Question 1: Give from 2 to 10 options.\n")
+            #expect(refused.errors == "quartet: Question 1: Give from 2 to 10 options.\n")
             let options = (1...11).flatMap { ["--option", "Option \($0)"] }
             let eleven = await harness.run(["poll", "create", event.id, "--question", "Lunch?"] + options)
-            #expect(eleven.errors == "quartet attendee: Question 1: Give from 2 to 10 options.\n")
+            #expect(eleven.errors == "quartet: Question 1: Give from 2 to 10 options.\n")
             let long = await harness.run(
                 "poll", "create", event.id, "--question", String(repeating: "q", count: 3_000), "--option", "A",
                 "--option", "B")
             #expect(long.code == 1)
-            #expect(long.errors == "quartet attendee: Question 1: A question must be at most 280 characters.\n")
+            #expect(long.errors == "quartet: Question 1: A question must be at most 280 characters.\n")
             let unmarked = await harness.run("quiz", "create", event.id, "--question", "2 + 2?: 3 | 4")
             #expect(unmarked.code == 1)
-            #expect(unmarked.errors == "quartet attendee: Question 1: Mark the correct options.\n")
+            #expect(unmarked.errors == "quartet: Question 1: Mark the correct options.\n")
             let poll = try await harness.json(
                 Poll.self, "poll", "create", event.id, "--question", "Lunch?", "--option", "Now", "--option", "Later")
             #expect(poll.state == .draft)
@@ -250,7 +250,7 @@ import Testing
             #expect(edited.output.hasPrefix("Poll · Draft · 0 votes\n    \(poll.id)\n\nLunch at noon?\n  ○ Yes"))
             let refused = await harness.run("poll", "edit", poll.id, "--option", "Yes")
             #expect(refused.code == 1)
-            #expect(refused.errors == "quartet attendee: Question 1: Give from 2 to 10 options.\n")
+            #expect(refused.errors == "quartet: Question 1: Give from 2 to 10 options.\n")
             let options = try await harness.json(
                 Poll.self, "poll", "edit", poll.id, "--multiple", "--option", "Yes", "--option", "No", "--option",
                 "Later")
@@ -266,16 +266,16 @@ import Testing
             _ = await Self.runAs("ana", harness, ["poll", "answer", poll.id, "--option", "1-3"])
             let late = await harness.run("poll", "edit", poll.id, "--question", "Dinner?")
             #expect(late.code == 1)
-            #expect(late.errors == "quartet attendee: Only a draft poll can be edited; this one has opened.\n")
+            #expect(late.errors == "quartet: Only a draft poll can be edited; this one has opened.\n")
             let open = await harness.run("poll", "delete", poll.id)
             #expect(open.code == 1)
-            #expect(open.errors == "quartet attendee: Close the poll before deleting it.\n")
+            #expect(open.errors == "quartet: Close the poll before deleting it.\n")
             _ = await harness.run("poll", "close", poll.id)
             let notHers = await Self.runAs("ana", harness, ["poll", "delete", poll.id])
             #expect(notHers.0 == 1)
             #expect(
                 notHers.2
-                    == "quartet attendee: Only the event's organizers, and the session's speakers, edit and delete its polls.\n"
+                    == "quartet: Only the event's organizers, and the session's speakers, edit and delete its polls.\n"
             )
 
             let deleted = await harness.run("poll", "delete", poll.id)

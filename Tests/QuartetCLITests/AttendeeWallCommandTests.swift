@@ -34,10 +34,10 @@ struct AttendeeWallListing: Decodable {
             let offline = ["--server", "http://127.0.0.1:9"]
             let post = await harness.run(["wall", event, "post", "offline"] + offline)
             #expect(post.code == 1)
-            #expect(post.errors == "quartet attendee: You're offline: nothing was posted.\n")
+            #expect(post.errors == "quartet: You're offline: nothing was posted.\n")
             let message = await harness.run(["discussion", keynote, "post", "offline"] + offline)
             #expect(message.code == 1)
-            #expect(message.errors == "quartet attendee: You're offline: your message was not sent.\n")
+            #expect(message.errors == "quartet: You're offline: your message was not sent.\n")
             #expect(try await harness.json(AttendeeWallListing.self, "wall", event).posts.isEmpty)
         }
     }
@@ -52,7 +52,7 @@ struct AttendeeWallListing: Decodable {
             let reply = try await harness.json(WallPostRow.self, "wall", event, "reply", post.id, "At noon")
             let messageID = try await harness.json(DiscussionRow.self, "discussion", keynote, "post", "Hello").id
             let offline = ["--server", "http://127.0.0.1:9"]
-            let unchanged = "quartet attendee: You're offline: nothing was changed.\n"
+            let unchanged = "quartet: You're offline: nothing was changed.\n"
             for command in [
                 ["wall", event, "like", post.id], ["wall", event, "unlike", post.id],
                 ["wall", event, "delete", post.id],
@@ -65,11 +65,11 @@ struct AttendeeWallListing: Decodable {
             }
             let replied = await harness.run(["wall", event, "reply", post.id, "And another"] + offline)
             #expect(replied.code == 1)
-            #expect(replied.errors == "quartet attendee: You're offline: your reply was not sent.\n")
+            #expect(replied.errors == "quartet: You're offline: your reply was not sent.\n")
             // Reading a post's replies changes nothing: offline, it is the wall's own line, as the screen shows it.
             let read = await harness.run(["wall", event, "replies", post.id] + offline)
             #expect(read.code == 1)
-            #expect(read.errors == "quartet attendee: You're offline. The wall catches up when you're back.\n")
+            #expect(read.errors == "quartet: You're offline. The wall catches up when you're back.\n")
             let wall = try await harness.json(AttendeeWallListing.self, "wall", event).posts
             #expect(wall.map(\.id) == [post.id])
             #expect(wall.first?.replies.map(\.text) == ["At noon"])
@@ -147,9 +147,9 @@ struct AttendeeWallListing: Decodable {
             // Mei may not delete Ana's reply: the server refuses, the screen's sentence is the error, nothing goes.
             let refused = await Inbox.run(harness, as: "mei", "wall", event, "delete-reply", post.id, anas)
             #expect(refused.code == 1)
-            #expect(refused.errors.hasPrefix("quartet attendee: "))
+            #expect(refused.errors.hasPrefix("quartet: "))
             let unknown = await Inbox.run(harness, as: "mei", "wall", event, "delete-reply", post.id, "424242")
-            #expect(unknown.errors == "quartet attendee: There is no reply “424242” under this post.\n")
+            #expect(unknown.errors == "quartet: There is no reply “424242” under this post.\n")
             #expect(await Inbox.run(harness, as: "mei", "wall", event, "delete-reply", post.id).code == 2)
             let listed = try await Inbox.json(harness, as: "ana", AttendeeWallListing.self, "wall", event)
             #expect(listed.posts.first?.replies.map(\.text) == ["At noon", "Count me in"])
@@ -189,7 +189,7 @@ struct AttendeeWallListing: Decodable {
             let post = try await harness.json(WallPostRow.self, "wall", event, "post", "Only on this wall")
             let elsewhere = await harness.run("wall", other, "delete", post.id)
             #expect(elsewhere.code == 1)
-            #expect(elsewhere.errors == "quartet attendee: There is no post “\(post.id)” on this wall.\n")
+            #expect(elsewhere.errors == "quartet: There is no post “\(post.id)” on this wall.\n")
             #expect(try await harness.json(AttendeeWallListing.self, "wall", event).posts.map(\.id) == [post.id])
 
             let sessions = try await harness.json([Session].self, "agenda", event)
@@ -198,7 +198,7 @@ struct AttendeeWallListing: Decodable {
                 DiscussionRow.self, "discussion", sessions[0].id, "post", "Only in this discussion")
             let wrong = await harness.run("discussion", sessions[1].id, "delete", message.id)
             #expect(wrong.code == 1)
-            #expect(wrong.errors == "quartet attendee: There is no message “\(message.id)” in this discussion.\n")
+            #expect(wrong.errors == "quartet: There is no message “\(message.id)” in this discussion.\n")
             let kept = try await harness.json(Discussion.self, "discussion", sessions[0].id)
             #expect(kept.messages.map(\.id) == [message.id])
 

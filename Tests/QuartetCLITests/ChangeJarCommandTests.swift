@@ -130,7 +130,7 @@ struct ChangeJarCommandTests {
             #expect(await fixture.run(["whoami"]).out == "Not signed in.\n")
             let refused = await fixture.run(["submit", "--title", "Walk", "--content", "Daily."])
             #expect(refused.code == 1)
-            #expect(refused.err == "Sign in to put your action in the jar. It will be sent right after.\n")
+            #expect(refused.err == "quartet: Sign in to put your action in the jar. It will be sent right after.\n")
 
             // As the screen promised, the sign-in sends the action that waited for it, once.
             let signIn = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
@@ -187,7 +187,7 @@ struct ChangeJarCommandTests {
             let tooLong = await fixture.run(["search", String(repeating: "walk ", count: 40) + "x"])
             #expect(tooLong.code == 1)
             #expect(tooLong.out.isEmpty)
-            #expect(tooLong.err == "A search can be at most 200 characters. Please shorten it.\n")
+            #expect(tooLong.err == "quartet: A search can be at most 200 characters. Please shorten it.\n")
 
             // Edit and delete are My Actions' tap and swipe: the screen's rules and words.
             let id = try #require(decoded?.first?["id"] as? String)
@@ -214,7 +214,7 @@ struct ChangeJarCommandTests {
             #expect(await fixture.run(["all"]).out.hasPrefix("Walk to work, rain or shine\n  Every day.\n"))
             let stranger = await fixture.run(["delete", "00000000-0000-0000-0000-000000000000"])
             #expect(stranger.code == 1)
-            #expect(stranger.err == "00000000-0000-0000-0000-000000000000 is not one of your actions\n")
+            #expect(stranger.err == "quartet: 00000000-0000-0000-0000-000000000000 is not one of your actions\n")
             let deleted = await fixture.run(["delete", id])
             #expect(deleted.code == 0)
             #expect(deleted.out == "Deleted “Walk to work, rain or shine”.\n")
@@ -269,15 +269,22 @@ struct ChangeJarCommandTests {
             fixture.submissionStatus.withLock { $0 = 422 }
             let signIn = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
             #expect(signIn.code == 1)
-            #expect(signIn.err == why + how)
+            #expect(signIn.err == "quartet: " + why + how)
             fixture.submissionStatus.withLock { $0 = nil }
 
             let other = await fixture.run(["submit", "--title", "Run", "--content", "Twice a week."])
             #expect(other.code == 1)
-            #expect(other.err == why + how)
+            #expect(other.err == "quartet: " + why + how)
             let shown = await fixture.run(["refused"])
             #expect(shown.code == 0)
             #expect(shown.out == why + "  Walk\n  Daily.\n" + how)
+            // `--json` gives the kept action as data: its words and the jar's refusal.
+            let shownJSON = await fixture.run(["refused", "--json"])
+            #expect(shownJSON.code == 0)
+            let kept = try JSONSerialization.jsonObject(with: Data(shownJSON.out.utf8)) as? [String: Any]
+            #expect(kept?["title"] as? String == "Walk")
+            #expect(kept?["content"] as? String == "Daily.")
+            #expect(kept?["refusal"] is [String: Any], "\(shownJSON.out)")
             #expect(await fixture.run(["refused", "--clear", "--title", "x"]).code == 2)
 
             let sent = await fixture.run(["refused", "--title", "Walk more"])
@@ -287,7 +294,8 @@ struct ChangeJarCommandTests {
                 try JSONSerialization.jsonObject(
                     with: Data(await fixture.run(["mine", "--json"]).out.utf8)) as? [[String: Any]]
             #expect(mine?.map { $0["title"] as? String } == ["Walk more"])
-            #expect(await fixture.run(["refused"]).err == "No action the jar refused is kept on this device.\n")
+            #expect(
+                await fixture.run(["refused"]).err == "quartet: No action the jar refused is kept on this device.\n")
 
             // Refused again, then cleared: it never reaches the jar, and is gone from the device.
             #expect(await fixture.run(["signout"]).code == 0)
@@ -322,12 +330,17 @@ struct ChangeJarCommandTests {
             #expect(taken.code == 1)
             #expect(
                 taken.err
-                    == "Someone else in the jar goes by this name, or one too like it. Choose another name in Settings.\n"
+                    == "quartet: Someone else in the jar goes by this name, or one too like it. Choose another name in Settings.\n"
             )
             #expect(await fixture.run(["name", "\u{7}"]).code == 2)
             let chosen = await fixture.run(["name", "  Mallory  "])
             #expect(chosen == (0, "Your actions now go by “Mallory”.\n", ""))
             #expect(await fixture.run(["name"]).out == "Mallory\n")
+            // `--json` gives the jar's profile, read or saved.
+            #expect(await fixture.run(["name", "--json"]).out == "{\n  \"name\" : \"Mallory\"\n}\n")
+            #expect(await fixture.run(["name", "Mallory", "--json"]).out == "{\n  \"name\" : \"Mallory\"\n}\n")
+            #expect(await fixture.run(["name", "Mal", "--json"]).out == "{\n  \"name\" : \"Mal\"\n}\n")
+            #expect(await fixture.run(["name", "Mallory"]).out == "Your actions now go by “Mallory”.\n")
             // The name the actions go by already: Save Name does nothing, and the field is printed.
             #expect(await fixture.run(["name", " Mallory "]) == (0, "Mallory\n", ""))
             // NB: the jar's name unread, the field holds the provider's ("Alice"): it is not printed as the name.
@@ -336,7 +349,8 @@ struct ChangeJarCommandTests {
                 await fixture.run(["name"])
                     == (
                         1, "",
-                        "Your name in the jar could not be read just now. Your actions keep the name they go by.\n"
+                        "quartet: Your name in the jar could not be read just now. Your actions keep the name they go "
+                            + "by.\n"
                     ))
             fixture.profileStatus.withLock { $0 = nil }
             #expect(await fixture.run(["submit", "--title", "Run", "--content", "Twice a week."]).code == 0)
@@ -387,7 +401,7 @@ struct ChangeJarCommandTests {
             try Data("forged.token.value".utf8).write(to: file)
             let forged = await fixture.run(["signin", "--provider", "google", "--id-token", file.path])
             #expect(forged.code == 1)
-            #expect(forged.err.hasPrefix("Sign-in failed: "))
+            #expect(forged.err.hasPrefix("quartet: Sign-in failed: "))
 
             try Data("only-a-token".utf8).write(to: file)
             let twitter = await fixture.run(["signin", "--provider", "twitter", "--id-token", file.path])
@@ -569,7 +583,8 @@ struct ChangeJarCommandTests {
             let second = await fixture.run(["submit", "--title", "Pending two", "--content", "p2"])
             #expect(second.code == 1)
             #expect(
-                second.err == "Your earlier action “Pending one” still waits for a sign-in. Sign in to send it "
+                second.err
+                    == "quartet: Your earlier action “Pending one” still waits for a sign-in. Sign in to send it "
                     + "('quartet changejar signin'), then submit this one.\n")
             // Signing in as part of the submission sends the earlier action first, then this one.
             let both = await fixture.run([
@@ -674,7 +689,7 @@ struct ChangeJarCommandTests {
             #expect(await fixture.run(["show", id]).out.hasPrefix("Walk more\n"))
             let unknown = await fixture.run(["show", "no-such-id"])
             #expect(unknown.code == 1)
-            #expect(unknown.err == "This action no longer exists.\n")
+            #expect(unknown.err == "quartet: This action no longer exists.\n")
             #expect(await fixture.run(["show"]).code == 2)
         }
     }
@@ -713,7 +728,7 @@ struct ChangeJarCommandTests {
         try await Self.withFixture { fixture in
             let listing = await fixture.run(["all"], server: "http://127.0.0.1:\(other.port)")
             #expect(listing.code == 1)
-            #expect(listing.err == "The server at this address has no Change Jar. Check the server address.\n")
+            #expect(listing.err == "quartet: The server at this address has no Change Jar. Check the server address.\n")
         }
         await other.shutdown(gracePeriod: .seconds(1))
     }
@@ -722,7 +737,9 @@ struct ChangeJarCommandTests {
         try await Self.withFixture { fixture in
             let offline = await fixture.run(["all"], server: "http://127.0.0.1:9")
             #expect(offline.code == 1)
-            #expect(offline.err == "The jar can't be reached right now, and nothing is saved on this device yet.\n")
+            #expect(
+                offline.err == "quartet: The jar can't be reached right now, and nothing is saved on this device yet.\n"
+            )
             #expect(offline.out.isEmpty)
         }
     }
@@ -736,7 +753,7 @@ struct ChangeJarCommandTests {
             #expect(long.err.hasPrefix("quartet: --title: The title must be 1 to 120 characters.\n"))
             let refused = await fixture.run(["signin", "--provider", "google", "--user", "bad:user"])
             #expect(refused.code == 1)
-            #expect(refused.err.hasPrefix("Sign-in failed: "))
+            #expect(refused.err.hasPrefix("quartet: Sign-in failed: "))
             #expect(await fixture.run(["all", "--identity-pool", "nonsense"]).code == 2)
         }
     }

@@ -359,7 +359,7 @@ import Testing
         let (code, output) = await run(["--server", "http://127.0.0.1:1"])
         #expect(code == 1)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr == "The earthquake feed could not be reached. There is nothing to show yet.\n")
+        #expect(output.stderr == "quartet: The earthquake feed could not be reached. There is nothing to show yet.\n")
     }
 
     @Test func anUnreachableServerWithACacheShowsItAndWhenItWasFetched() async throws {

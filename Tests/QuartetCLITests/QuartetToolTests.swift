@@ -102,3 +102,27 @@ final class CapturedConsole: Sendable {
     #expect(captured.output == "a�[31mb\n\u{1B}[91mtinted�[0m\u{1B}[0m\n")
     #expect(captured.errors == "c�[31md\n")
 }
+
+/// Whatever the app, the line that says why a command failed leads with the program's name, as a Unix tool's does,
+/// so a script or a person reading a log tells it from a notice printed beside a result.
+@Test func aFailingCommandOfEveryAppSaysWhyAfterTheProgramsName() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("failure-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let commands: [[String]] = [
+        ["quakes"], ["changejar", "all"], ["attendee", "events"],
+        ["sales", "signin", "--username", "a", "--password", "b"],
+    ]
+    for command in commands {
+        let captured = CapturedConsole()
+        let code = await QuartetTool.run(
+            command + [
+                "--server", "http://127.0.0.1:1", "--data-dir", folder.appendingPathComponent(command[0]).path,
+            ],
+            environment: ["HOME": folder.path], console: captured.console)
+        #expect(code == 1, "\(command)")
+        #expect(captured.output.isEmpty, "\(command)")
+        let lines = captured.errors.split(separator: "\n")
+        #expect(lines.count == 1, "\(command): \(captured.errors)")
+        #expect(lines.allSatisfy { $0.hasPrefix("\(Console.program): ") }, "\(command): \(captured.errors)")
+    }
+}

@@ -7,9 +7,6 @@ import Foundation
 /// command line reads the screen's sentence; the rest are the command line's own, kept here so that no word of
 /// it is decided in `QuartetCLI`.
 public enum AttendeeCommandText {
-    /// Leads every failure line: `quartet attendee: …`.
-    public static func failure(_ message: String) -> String { Strings.format("cli.failure", message) }
-
     // MARK: - Account
 
     /// `Signed up as Ana Ferreira <ana@example.com>.`

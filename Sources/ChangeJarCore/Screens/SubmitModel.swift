@@ -35,6 +35,9 @@ public final class SubmitModel {
     /// Whether the form holds an action that waited for a sign-in and that the jar then refused: it is kept on the
     /// device (across launches) with why, until the person changes it and taps Submit, or clears it (``clearTapped()``).
     public var hasRefusedAction: Bool { refusedKept != nil }
+    /// The action the jar refused, as the device keeps it: its words, who wrote it and the jar's refusal; `nil`
+    /// unless ``hasRefusedAction``.
+    public var refusedAction: WaitingAction? { refusedKept }
     /// The question Clear asks before the refused action leaves the device; `nil` when none is asked.
     public private(set) var confirmation: Confirmation<SubmitClearing>?
     /// The Clear button, offered while ``hasRefusedAction``.

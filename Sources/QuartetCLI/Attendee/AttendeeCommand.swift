@@ -87,7 +87,7 @@ enum AttendeeCommand {
             } catch let error as UsageError {
                 throw error
             } catch {
-                context.console.errorLine(AttendeeCommandText.failure(AttendeeFailure.message(error)))
+                context.console.failure(AttendeeFailure.message(error))
                 return 1
             }
         }

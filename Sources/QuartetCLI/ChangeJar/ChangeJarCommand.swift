@@ -50,7 +50,7 @@ enum ChangeJarCommand {
                 CommandSpec(
                     "name",
                     summary: "the name your actions go by, as Settings shows it; with NAME, Settings' Save Name",
-                    arguments: ["[NAME]"], body: { try await run($0, name) }),
+                    arguments: ["[NAME]"], options: [json], body: { try await run($0, name) }),
                 CommandSpec(
                     "submit", summary: "put an action in the jar",
                     options: [
@@ -73,6 +73,7 @@ enum ChangeJarCommand {
                         OptionSpec("title", value: "TEXT", help: "its new title (else the one refused)"),
                         OptionSpec("content", value: "TEXT", help: "its new text (else the one refused)"),
                         .flag("clear", help: "let it go, as the Submit form's Clear does"),
+                        json,
                     ],
                     body: { try await run($0, refused) }),
                 CommandSpec(
@@ -142,7 +143,7 @@ enum ChangeJarCommand {
         let refusedBefore = app.submit.hasRefusedAction
         await app.settings.providerTapped(source)
         if let refused = app.settings.banner?.failure {
-            console.errorLine(refused)
+            console.failure(refused)
             return 1
         }
         guard let session = app.session.session else { return 1 }
@@ -161,11 +162,11 @@ enum ChangeJarCommand {
             console.line("  " + app.submit.content)
         } else if app.submit.hasRefusedAction, let refused = app.submit.banner?.failure {
             // NB: kept on the device with why; an action refused before this sign-in does not fail it.
-            console.errorLine(refused)
+            if refusedBefore { console.errorLine(refused) } else { console.failure(refused) }
             console.errorLine(ChangeJarCommandText.refusedActionKept)
             return refusedBefore ? 0 : 1
         } else if let refused = app.submit.banner?.failure {
-            console.errorLine(refused)
+            console.failure(refused)
             return 1
         }
         return 0
@@ -180,7 +181,7 @@ enum ChangeJarCommand {
             current = try await session.currentSession()
         } catch {
             // NB: the token needed renewing and Cognito was out of reach: the session is kept, its time unknown.
-            context.console.errorLine(error.message)
+            context.console.failure(error.message)
             return 1
         }
         guard let session = current else {
@@ -214,25 +215,36 @@ enum ChangeJarCommand {
         guard let typed = context.arguments.positionals.first else {
             // NB: unread, the field holds the provider's name, not the one the person's actions go by.
             guard settings.hasReadName else {
-                context.console.errorLine(settings.banner?.text ?? "")
+                context.console.failure(settings.banner?.text ?? "")
                 return 1
             }
-            context.console.line(settings.nameDraft)
+            if context.arguments.flag("json") {
+                // NB: the jar's answer as it gave it: `null` until the person chooses a name.
+                try jar.printJSON(AuthorProfile(name: settings.jarName), on: context.console)
+            } else {
+                context.console.line(settings.nameDraft)
+            }
             return 0
         }
         if let violation = AuthorName.violation(typed) { throw UsageError(violation.sentence) }
         settings.nameDraft = typed
         // NB: the name the person's actions already go by: Save Name does nothing, and the field is the answer.
+        let json = context.arguments.flag("json")
         guard settings.canSaveName else {
-            context.console.line(settings.jarName ?? typed)
+            let name = settings.jarName ?? typed
+            try json ? jar.printJSON(AuthorProfile(name: name), on: context.console) : context.console.line(name)
             return 0
         }
         await settings.saveNameTapped()
         if let failure = settings.banner?.failure {
-            context.console.errorLine(failure)
+            context.console.failure(failure)
             return 1
         }
-        if let saved = settings.banner?.text { context.console.line(saved) }
+        if json {
+            try jar.printJSON(AuthorProfile(name: settings.jarName), on: context.console)
+        } else if let saved = settings.banner?.text {
+            context.console.line(saved)
+        }
         return 0
     }
 
@@ -274,20 +286,20 @@ enum ChangeJarCommand {
         await app.submit.launched()
         // NB: the form holds the action the jar refused: typing over it would lose it, unseen on a command line.
         if app.submit.hasRefusedAction {
-            console.errorLine(app.submit.banner?.text ?? "")
+            console.failure(app.submit.banner?.text ?? "")
             console.errorLine(ChangeJarCommandText.refusedActionKept)
             return 1
         }
         if app.submit.hasPendingSubmission {
             guard provider != nil else {
-                console.errorLine(ChangeJarCommandText.earlierActionWaits(app.submit.title))
+                console.failure(ChangeJarCommandText.earlierActionWaits(app.submit.title))
                 return 1
             }
             let code = await app.submitAndSignIn(provider, console: console, tapSubmit: false)
             if code != 0 { return code }
         } else if let banner = app.submit.banner {
             guard app.submit.submission != nil else {
-                console.errorLine(banner.text)
+                console.failure(banner.text)
                 return 1
             }
             console.line(banner.text)
@@ -305,19 +317,20 @@ enum ChangeJarCommand {
         let clear = context.arguments.flag("clear")
         if clear, title != nil || content != nil { throw UsageError(ChangeJarCommandText.refusedClearAlone) }
         return try await refusedThroughScreens(
-            jar.dependencies(user: ""), title: title, content: content, clear: clear, console: context.console)
+            jar, title: title, content: content, clear: clear, json: context.arguments.flag("json"),
+            console: context.console)
     }
 
     @MainActor
     private static func refusedThroughScreens(
-        _ dependencies: ChangeJarDependencies, title: String?, content: String?, clear: Bool, console: Console
+        _ jar: ChangeJarSession, title: String?, content: String?, clear: Bool, json: Bool, console: Console
     ) async throws -> Int32 {
-        let app = AppModel(dependencies: dependencies)
+        let app = AppModel(dependencies: jar.dependencies(user: ""))
         let submit = app.submit
         await submit.launched()
         guard submit.hasRefusedAction else {
             // NB: launching may have sent an action that waited, or said why it could not: that is the screen's line.
-            console.errorLine(submit.banner?.text ?? ChangeJarCommandText.noRefusedAction)
+            console.failure(submit.banner?.text ?? ChangeJarCommandText.noRefusedAction)
             return 1
         }
         if clear {
@@ -327,6 +340,11 @@ enum ChangeJarCommand {
             return 0
         }
         guard title != nil || content != nil else {
+            if json, let refused = submit.refusedAction {
+                // NB: as the device keeps it: the words, and the jar's refusal (its code and message).
+                try jar.printJSON(refused, on: console)
+                return 0
+            }
             console.line(submit.banner?.text ?? "")
             console.line("  " + submit.title)
             console.line("  " + submit.content.replacingOccurrences(of: "\n", with: "\n  "))
@@ -338,7 +356,7 @@ enum ChangeJarCommand {
         await submit.submitTapped()
         if let violation = submit.violation { throw UsageError(ChangeJarCommandText.refused(violation)) }
         guard submit.submission != nil, let said = submit.banner?.text else {
-            console.errorLine(submit.banner?.text ?? "")
+            console.failure(submit.banner?.text ?? "")
             if submit.hasRefusedAction { console.errorLine(ChangeJarCommandText.refusedActionKept) }
             return 1
         }
@@ -394,13 +412,13 @@ enum ChangeJarCommand {
         await mine.refreshPulled()
         while mine.canLoadMore, mine.banner == nil { await mine.reachedEnd() }
         guard mine.canChange, mine.rows.contains(where: { $0.id == id }) else {
-            console.errorLine(
+            console.failure(
                 mine.banner?.text ?? (mine.canChange ? ChangeJarCommandText.notYours(id) : mine.emptyMessage ?? ""))
             return 1
         }
         let said = try await change(mine, id)
         guard case .confirmation(let done)? = said else {
-            console.errorLine(said?.text ?? "")
+            console.failure(said?.text ?? "")
             return 1
         }
         console.line(done)
@@ -415,7 +433,7 @@ enum ChangeJarCommand {
         let page = AppModel(dependencies: jar.dependencies(user: "")).actionPage(id: id)
         await page.opened()
         if let failure = page.banner?.failure {
-            context.console.errorLine(failure)
+            context.console.failure(failure)
             return 1
         }
         // NB: a notice (the session ended, so Edit and Delete are not offered) goes to standard error.
@@ -501,7 +519,7 @@ enum ChangeJarCommand {
         // NB: a listing is every row, as a person scrolling to the end sees it (the screen loads a page at a time).
         while screen.canLoadMore, screen.banner == nil { await screen.reachedEnd() }
         if let failure = screen.banner?.failure {
-            context.console.errorLine(failure)
+            context.console.failure(failure)
             return 1
         }
         // NB: a notice (the rows are the saved copy) goes to standard error, above the rows it speaks of.
@@ -558,17 +576,17 @@ extension AppModel {
         if tapSubmit { await submit.submitTapped() }
         if submit.hasPendingSubmission {
             guard let provider else {
-                console.errorLine(submit.banner?.text ?? "")
+                console.failure(submit.banner?.text ?? "")
                 return 1
             }
             await settings.providerTapped(provider)
             if let refused = settings.banner?.failure {
-                console.errorLine(refused)
+                console.failure(refused)
                 return 1
             }
         }
         guard submit.submission != nil, let said = submit.banner?.text else {
-            console.errorLine(submit.banner?.text ?? "")
+            console.failure(submit.banner?.text ?? "")
             return 1
         }
         console.line(said)

@@ -27,6 +27,14 @@ public struct Console: Sendable {
     /// Prints a line to standard error, its control characters shown as `�`.
     public func errorLine(_ text: String) { writeError(Self.terminalSafe(text) + "\n") }
 
+    /// Prints why a command failed to standard error: `quartet: why`, the one shape every command of every app
+    /// gives the line that goes with a non-zero exit (the program's name, then the core's sentence), so a script
+    /// or a person reading a log can tell a failure from a notice printed beside a result.
+    public func failure(_ why: String) { errorLine("\(Self.program): \(why)") }
+
+    /// The program's name, as the shell runs it and ``failure(_:)`` leads with it.
+    public static let program = "quartet"
+
     /// `text` with every control character but line feed and tab, and every bidirectional override, replaced by
     /// U+FFFD.
     ///

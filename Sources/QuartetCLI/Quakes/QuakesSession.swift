@@ -57,7 +57,8 @@ struct QuakesSession {
     }
 
     /// The list screen as it appears (the cache, refreshed when older than a minute) or, with `--reload`, after a
-    /// pull, under the filter; a spinner while it loads, and its banner on standard error.
+    /// pull, under the filter; a spinner while it loads, and its banner on standard error (a failure line when there
+    /// is nothing to list).
     @MainActor
     func openedList() async -> QuakeListModel {
         let timeZone = context.timeZone
@@ -66,7 +67,10 @@ struct QuakesSession {
         if reload { await model.refreshPulled() } else { await model.appeared() }
         await spinner.stop()
         model.filterChanged(filter)
-        if let banner = model.banner { console.errorLine(banner.message) }
+        // NB: with nothing to list (no answer and no saved copy) the banner is why the command fails.
+        if let banner = model.banner {
+            if model.lastUpdated == nil { console.failure(banner.message) } else { console.errorLine(banner.message) }
+        }
         return model
     }
 
@@ -109,7 +113,7 @@ struct QuakesSession {
         // NB: a tap reaches only a row on screen: not one the filter hides, nor one deleted.
         if model.rows.contains(where: { $0.id == id }) { model.rowTapped(id: id) }
         guard let detail = model.selectedDetail else {
-            console.errorLine("quartet: " + QuakeMessages.notFound(id: id, cached: false))
+            console.failure(QuakeMessages.notFound(id: id, cached: false))
             return 1
         }
         if json {
@@ -127,7 +131,7 @@ struct QuakesSession {
 
     func delete(id: String) async throws -> Int32 {
         guard let cached = try await service.cachedSet(), let quake = cached.quakes.first(where: { $0.id == id }) else {
-            console.errorLine("quartet: " + QuakeMessages.notFound(id: id, cached: true))
+            console.failure(QuakeMessages.notFound(id: id, cached: true))
             return 1
         }
         try await service.hide(id: id)
