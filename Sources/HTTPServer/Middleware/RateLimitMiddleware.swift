@@ -5,8 +5,9 @@ import Locking
 /// client key), answering 429 with `Retry-After` once the bucket is empty.
 ///
 /// The key defaults to the client's address: the peer's, or — only when the peer is one of `trustedProxies` —
-/// the one that proxy forwarded (see ``TrustedProxies``); a header from anyone else changes nothing. Pass
-/// another key (an API key, a user id) to limit by that. The clock is injectable so tests advance time instead of sleeping. Copies of one middleware share their
+/// the one that proxy forwarded (see ``TrustedProxies``); a header from anyone else changes nothing. An IPv6
+/// client is counted by its /64 network (``clientKey(ofAddress:)``), as one host is given a whole /64 and could
+/// otherwise take a fresh budget with every request. Pass another key (an API key, a user id) to limit by that. The clock is injectable so tests advance time instead of sleeping. Copies of one middleware share their
 /// buckets, so a group and a top-level chain can use the same limit.
 ///
 /// ```swift
@@ -45,7 +46,19 @@ public struct RateLimitMiddleware: Middleware {
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.init(
-            rate: rate, burst: burst, maxClients: maxClients, key: { trustedProxies.clientAddress(of: $0) }, now: now)
+            rate: rate, burst: burst, maxClients: maxClients,
+            key: { Self.clientKey(ofAddress: trustedProxies.clientAddress(of: $0)) }, now: now)
+    }
+
+    /// What a client with `address` is counted under: an IPv4 address itself (also when written IPv4-mapped,
+    /// `::ffff:192.0.2.1`), an IPv6 address's /64 network (`2001:db8:1:2::/64`), and anything else (a Unix socket's
+    /// empty name) as it is.
+    public static func clientKey(ofAddress address: String) -> String {
+        guard let bytes = TrustedProxies.parse(address), bytes.count == 16 else { return address }
+        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
+            return TrustedProxies.format(Array(bytes[12...]))
+        }
+        return TrustedProxies.format(Array(bytes[..<8]) + Array(repeating: 0, count: 8)) + "/64"
     }
 
     /// Makes a limiter of `rate` requests per second and bursts of `burst`, each client known by `key`.
@@ -122,13 +135,25 @@ public struct RateLimitMiddleware: Middleware {
         }
     }
 
-    /// Forgets clients whose buckets have refilled (they would start full anyway), so the table stays
-    /// near `maxClients` unless that many clients are all active at once.
+    /// Forgets clients whose buckets have refilled (they would start full anyway); when most clients are active,
+    /// it also forgets the least recently seen, down to nine tenths of `maxClients`.
+    ///
+    /// The table so never holds more than `maxClients`, and the scan, which reads the whole table, runs at most once
+    /// for every tenth of it that new clients fill: without the second step, a crowd of active clients made every
+    /// new one scan them all, under the lock every request takes. A client forgotten early starts afresh, with a
+    /// full bucket, which a crowd that size could have had from as many new addresses anyway.
     private func evictFull(_ buckets: inout [String: Bucket], at instant: ContinuousClock.Instant) {
         // NB: capped like Retry-After: at a tiny rate the refill time is past what a Duration holds.
         let refill = Duration.seconds(min(Double(burst) / rate, Double(Self.maxRetryAfterSeconds)))
         buckets = buckets.filter { instant - $0.value.updated < refill }
+        let kept = maxClients - max(maxClients / 10, 1)
+        guard buckets.count > kept else { return }
+        let recent = buckets.sorted { $0.value.updated > $1.value.updated }.prefix(kept)
+        buckets = Dictionary(uniqueKeysWithValues: recent.map { ($0.key, $0.value) })
     }
+
+    /// How many clients the limiter remembers now.
+    var clientCount: Int { buckets.state.withLock { $0.count } }
 }
 
 /// A rate limiter's answer for one request, taken when its headers arrived (``RateLimitMiddleware/decide(_:)``):

@@ -144,7 +144,7 @@ public struct TrustedProxies: Sendable, Equatable {
     }
 
     /// The address's bytes (4 for IPv4, 16 for IPv6), or `nil` for anything else.
-    private static func parse(_ text: String) -> [UInt8]? {
+    static func parse(_ text: String) -> [UInt8]? {
         var v4 = in_addr()
         if inet_pton(AF_INET, text, &v4) == 1 {
             return withUnsafeBytes(of: &v4) { Array($0) }
@@ -156,7 +156,8 @@ public struct TrustedProxies: Sendable, Equatable {
         return nil
     }
 
-    private static func format(_ bytes: [UInt8]) -> String {
+    /// `bytes` (4 for IPv4, 16 for IPv6) written canonically.
+    static func format(_ bytes: [UInt8]) -> String {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let family = bytes.count == 4 ? AF_INET : AF_INET6
         let written = bytes.withUnsafeBytes { raw in

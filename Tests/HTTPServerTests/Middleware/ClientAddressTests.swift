@@ -79,6 +79,47 @@ import Testing
         #expect(!log.text.contains("10.0.0.5"))
     }
 
+    /// One IPv6 host holds a whole /64: counted by address, it would take a fresh budget with every request. An
+    /// IPv4 client written IPv4-mapped is the same client as written plainly.
+    @Test func anIPv6ClientIsCountedByItsSlash64() async throws {
+        #expect(RateLimitMiddleware.clientKey(ofAddress: "2001:db8:1:2:aaaa::1") == "2001:db8:1:2::/64")
+        #expect(RateLimitMiddleware.clientKey(ofAddress: "::ffff:192.0.2.1") == "192.0.2.1")
+        #expect(RateLimitMiddleware.clientKey(ofAddress: "192.0.2.1") == "192.0.2.1")
+        #expect(RateLimitMiddleware.clientKey(ofAddress: "") == "")
+
+        let clock = ContinuousClock.now
+        let limiter = RateLimitMiddleware(rate: 1, burst: 1, now: { clock })
+        var router = Router()
+        router.get("/x") { _ in .text("ok") }
+        func status(from address: String) async throws -> HTTPStatus {
+            try await TestClient(router: router, middleware: [limiter], remoteAddress: address).get("/x").status
+        }
+        #expect(try await status(from: "2001:db8:1:2::1") == .ok)
+        #expect(try await status(from: "2001:db8:1:2:ffff:ffff:ffff:fffe") == .tooManyRequests)
+        #expect(try await status(from: "2001:db8:1:3::1") == .ok)
+        #expect(try await status(from: "192.0.2.1") == .ok)
+        #expect(try await status(from: "::ffff:192.0.2.1") == .tooManyRequests)
+    }
+
+    /// A crowd of clients all active at once (the clock stands still, so no bucket refills) keeps the table at
+    /// `maxClients`; those forgotten are the least recently seen, and the latest keep their spent budgets.
+    @Test func aCrowdOfActiveClientsDoesNotGrowTheTable() async throws {
+        let clock = Locked(ContinuousClock.now)
+        let limiter = RateLimitMiddleware(rate: 1, burst: 1, maxClients: 100, now: { clock.withLock { $0 } })
+        var router = Router()
+        router.get("/x") { _ in .text("ok") }
+        for client in 0..<1_000 {
+            clock.withLock { $0 = $0.advanced(by: .milliseconds(1)) }
+            let address = "198.51.\(client / 256).\(client % 256)"
+            let status = try await TestClient(router: router, middleware: [limiter], remoteAddress: address).get("/x")
+                .status
+            #expect(status == .ok)
+            #expect(limiter.clientCount <= 100)
+        }
+        let latest = TestClient(router: router, middleware: [limiter], remoteAddress: "198.51.3.231")
+        #expect(try await latest.get("/x").status == .tooManyRequests)
+    }
+
     /// A rate so small that the next token is centuries away (or a rate that is no number) still answers 429
     /// with a sensible `Retry-After`, and the limiter goes on working.
     @Test(arguments: [1e-19, Double.leastNonzeroMagnitude, 0, -1, .nan, .infinity])
