@@ -17,7 +17,10 @@ struct AccountController: Sendable {
         let throttle = service.configuration.signInThrottle
         var countedKey: String?
         if throttle.isOn {
-            let key = try SignInThrottle.key(.signUp, service.configuration.trustedProxies.clientAddress(of: request))
+            // NB: counted by the client's network as the rate limiter counts it (an IPv6 host's whole /64).
+            let client = RateLimitMiddleware.clientKey(
+                ofAddress: service.configuration.trustedProxies.clientAddress(of: request))
+            let key = try SignInThrottle.key(.signUp, client)
             // NB: counted before the account is made, in one statement, so sign-ups sent at once each get their
             // own number; the one that makes an account gives its count back, so only the refused ones add up.
             let counted = try await service.store.countSignIn(key: key, window: throttle.window)

@@ -87,6 +87,19 @@ import Testing
         }
     }
 
+    /// One IPv6 host holds a whole /64: every address in it is the same client, or each sign-up could come from
+    /// a new one.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func anIPv6ClientIsCountedByItsSlash64(kind: DatabaseKind) async throws {
+        try await SignInThrottleTests.with(kind) { server, _ in
+            _ = try await server.signUp("Ana Ferreira")
+            let email = "ana.ferreira@example.com"
+            for host in 1...6 { _ = try await Self.attempt(server, email, from: "2001:db8:1:2::\(host)") }
+            #expect(try await Self.attempt(server, email, from: "2001:db8:1:2:ffff::7").status == .tooManyRequests)
+            #expect(try await Self.attempt(server, email, from: "2001:db8:1:3::1").status == .conflict)
+        }
+    }
+
     /// Sign-ups sent at once are each counted before any account is made: of twenty for a taken e-mail, five are
     /// answered 409 and fifteen refused, on both engines.
     @Test(arguments: DatabaseKind.eachDialect)
