@@ -56,7 +56,8 @@ enum ServeCommand {
                 OptionSpec(
                     "rate-limit",
                     value: "N",
-                    help: "requests per second each client address may make, bursts of "
+                    help:
+                        "requests per second each client address (an IPv6 client's /\(RateLimitMiddleware.ipv6NetworkBits)) may make, bursts of "
                         + "\(ServerConfiguration.burstPerRate)N (0: no limit)",
                     environment: "QUARTET_RATE_LIMIT",
                     default: written(defaults.rateLimit)

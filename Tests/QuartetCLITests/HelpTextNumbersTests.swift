@@ -15,10 +15,10 @@ import Testing
 /// command line.
 @Suite struct HelpTextNumbersTests {
     /// Numbers that are examples or conventions, not rules: a duration's spelling, a feed's name, port 0, the day
-    /// counted from, what 0 means for a limit, an HTTP status.
+    /// counted from, what 0 means for a limit, an HTTP status, a protocol's name.
     static let examples = [
         "90m, 24h, 7d", "all_month, 4.5_week", "all_month.geojson, 4.5_week.geojson", "(0 picks a free one)",
-        "from 1 (default: 1)", "(0: no limit", "(slower: 408; 0: no limit)",
+        "from 1 (default: 1)", "(0: no limit", "(slower: 408; 0: no limit)", "IPv6",
     ]
 
     /// Every number in a summary or an option's help is either an example above or put there from a constant: no

@@ -54,12 +54,17 @@ public struct RateLimitMiddleware: Middleware {
     /// `::ffff:192.0.2.1`), an IPv6 address's /64 network (`2001:db8:1:2::/64`), and anything else (a Unix socket's
     /// empty name) as it is.
     public static func clientKey(ofAddress address: String) -> String {
+        let networkBytes = ipv6NetworkBits / 8
         guard let bytes = TrustedProxies.parse(address), bytes.count == 16 else { return address }
         if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
             return TrustedProxies.format(Array(bytes[12...]))
         }
-        return TrustedProxies.format(Array(bytes[..<8]) + Array(repeating: 0, count: 8)) + "/64"
+        return TrustedProxies.format(Array(bytes[..<networkBytes]) + Array(repeating: 0, count: 16 - networkBytes))
+            + "/\(ipv6NetworkBits)"
     }
+
+    /// The length of the IPv6 network an IPv6 client is counted by: the /64 a provider gives one host.
+    public static let ipv6NetworkBits = 64
 
     /// Makes a limiter of `rate` requests per second and bursts of `burst`, each client known by `key`.
     public init(
