@@ -1166,15 +1166,24 @@ struct SalesCLI {
     @Test func commandsNeedASessionAndSayWhatFailed() async throws {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        // Never signed in, or signed out: no session "ended".
         let result = await cli.run(["account", hospital])
         #expect(result.code == 1)
-        #expect(result.errors == "quartet: Your session ended. Sign in again.\n")
+        #expect(result.errors == "quartet: Sign in to see your accounts.\n")
         let wrong = await cli.run(["signin", "--password", "nope"])
         #expect(wrong.code == 1)
         #expect(wrong.errors.contains("authentication failure (invalid_grant)"))
         await cli.signIn()
         #expect(await cli.run(["signout"]).output == "signed out\n")
-        #expect(await cli.run(["account", hospital]).code == 1)
+        let signedOut = await cli.run(["account", hospital])
+        #expect(signedOut.code == 1)
+        #expect(signedOut.errors == "quartet: Sign in to see your accounts.\n")
+        // Salesforce refusing the session is what "ended" it.
+        await cli.signIn()
+        try await cli.sessionEnded()
+        let ended = await cli.run(["account", hospital])
+        #expect(ended.code == 1)
+        #expect(ended.errors == "quartet: Your session ended. Sign in again.\n")
     }
 
     /// Issue 12: the command line is a view, so every word it prints comes from SalesCore's strings table, save

@@ -66,9 +66,15 @@ public enum SalesText {
     }
     /// What Know · Say · Show says offline when no copy of the account's content is saved on the device.
     public static var offlineNoContent: String { localized("banner.offlineNoContent") }
-    /// `You were signed out. Sign in again.`
-    /// The `banner.signedOut` string.
+    /// What shows in place of an account when Salesforce no longer takes the session (it expired, or was revoked):
+    /// `Your session ended. Sign in again.`
     public static var signedOut: String { localized("banner.signedOut") }
+    /// What shows in place of an account when no one is signed in on the device (they signed out, or never signed
+    /// in): `Sign in to see your accounts.` No session "ended" for someone who signed out themselves.
+    public static var notSignedIn: String { localized("banner.notSignedIn") }
+    /// The sentence for a call refused for want of a session: ``signedOut`` when the session ended, ``notSignedIn``
+    /// when there was none.
+    public static func signedOut(sessionEnded: Bool) -> String { sessionEnded ? signedOut : notSignedIn }
 
     // MARK: - Screen words
 
