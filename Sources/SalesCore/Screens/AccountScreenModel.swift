@@ -367,7 +367,7 @@ public final class AccountScreenModel {
                 banner = .failure(SalesText.attachmentGone(name))
             }
             await open(title: name, fileName: attachment.name, whenGone: gone) {
-                try await self.client.downloadAttachment(id: id, contentType: attachment.contentType)
+                try await self.client.downloadAttachment(id: id, contentType: attachment.contentType, name: name)
             }
         case .doc(let doc):
             opening.forget()
