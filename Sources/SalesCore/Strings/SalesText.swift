@@ -174,6 +174,9 @@ public enum SalesText {
     /// The banner of an attachment tapped whose file Salesforce no longer has (deleted since the list was read):
     /// `“Site plan.pdf” is no longer in Salesforce, so it was taken off the list.`
     public static func attachmentGone(_ name: String) -> String { table.format("banner.attachmentGone", name) }
+    /// What a delete of an item Salesforce no longer has (deleted elsewhere since this device read the list) says:
+    /// the same sentence, `“Visit” is no longer in Salesforce, so it was taken off the list.`
+    public static func itemGone(_ name: String) -> String { attachmentGone(name) }
     /// The banner of a Google Doc tapped whose link is no web page (`javascript:…`, `file:…`, a bare word), which the
     /// viewer does not open: `“Plan” has no web link to open.`
     public static func docNotAWebLink(_ name: String) -> String { table.format("banner.docNotAWebLink", name) }
