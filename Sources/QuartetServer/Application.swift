@@ -229,7 +229,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
             ownURL: URL(string: "http://\(listening):\(configuration.port)")))
     // Body files no record names (a commit that might have happened and did not, a crash's leftovers) and expired
     // access tokens: hourly.
-    let bodySweep = salesforce.startCleanup(tokens: database)
+    let bodySweep = salesforce.startCleanup()
     salesforce.register(on: &router)
     openAPI.add(SalesforceDevService.operations, securedBy: SalesforceDevService.securityScheme)
 

@@ -459,6 +459,34 @@ struct SalesCLI {
         #expect(!offline.output.contains(id))
     }
 
+    /// Deleting an attachment another device deleted already names it and says it is gone, not that its record id
+    /// could not be read; the saved copy no longer lists it.
+    @Test func deletingAnAttachmentDeletedElsewhereSaysItIsGone() async throws {
+        let cli = try await SalesCLI.make()
+        let colleague = SalesCLI(
+            router: cli.router,
+            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sales-cli-\(UUID())"))
+        defer {
+            try? FileManager.default.removeItem(at: cli.dataDirectory)
+            try? FileManager.default.removeItem(at: colleague.dataDirectory)
+        }
+        await cli.signIn()
+        await colleague.signIn()
+        let file = try cli.file("Wing A-B “north”.pdf", Data("%PDF-1.4 tiny".utf8))
+        let added = await cli.run(["attachment", "add", hospital, file.path, "--json"])
+        let id = try #require(try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))["id"])
+        #expect(await cli.run(["items", hospital]).output.contains(id))
+        #expect(await colleague.run(["attachment", "delete", id]).code == 0)
+
+        let delete = await cli.run(["attachment", "delete", id])
+        #expect(delete.code == 1)
+        #expect(
+            delete.errors.hasSuffix(
+                "quartet: “Wing A-B “north”.pdf” is no longer in Salesforce, so it was taken off the list.\n"))
+        cli.offline.isDown = true
+        #expect(!(await cli.run(["items", hospital]).output.contains(id)))
+    }
+
     /// A Google Doc saved in Salesforce by another tool with a link no browser opens as a page: `doc show` on a
     /// machine that does not keep its account refuses it, as its row does, rather than printing it as a link.
     @Test func aDocsLinkThatOpensNoPageIsRefusedWhereTheAccountIsNotKept() async throws {
@@ -1166,15 +1194,24 @@ struct SalesCLI {
     @Test func commandsNeedASessionAndSayWhatFailed() async throws {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        // Never signed in, or signed out: no session "ended".
         let result = await cli.run(["account", hospital])
         #expect(result.code == 1)
-        #expect(result.errors == "quartet: Your session ended. Sign in again.\n")
+        #expect(result.errors == "quartet: Sign in to see your accounts.\n")
         let wrong = await cli.run(["signin", "--password", "nope"])
         #expect(wrong.code == 1)
         #expect(wrong.errors.contains("authentication failure (invalid_grant)"))
         await cli.signIn()
         #expect(await cli.run(["signout"]).output == "signed out\n")
-        #expect(await cli.run(["account", hospital]).code == 1)
+        let signedOut = await cli.run(["account", hospital])
+        #expect(signedOut.code == 1)
+        #expect(signedOut.errors == "quartet: Sign in to see your accounts.\n")
+        // Salesforce refusing the session is what "ended" it.
+        await cli.signIn()
+        try await cli.sessionEnded()
+        let ended = await cli.run(["account", hospital])
+        #expect(ended.code == 1)
+        #expect(ended.errors == "quartet: Your session ended. Sign in again.\n")
     }
 
     /// Issue 12: the command line is a view, so every word it prints comes from SalesCore's strings table, save

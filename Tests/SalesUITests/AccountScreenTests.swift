@@ -93,11 +93,11 @@ struct AccountScreenTests {
         await signedOut.settle()
         #expect(signedOut.tree.visibleNavigationTitle == "Account")
         #expect(signedOut.tree.find("Notes & Attachments") == nil)
-        #expect(signedOut.tree.texts.contains("Your session ended. Sign in again."))
+        #expect(signedOut.tree.texts.contains("Sign in to see your accounts."))
         let banner = try #require(
             signedOut.tree.first { node in
                 node.style.maxWidth == .infinity
-                    && node.first { $0.text == "Your session ended. Sign in again." } != nil
+                    && node.first { $0.text == "Sign in to see your accounts." } != nil
             })
         #expect(banner.first { $0.text == "Dismiss" || $0.accessibilityLabel == "Dismiss" } != nil)
     }

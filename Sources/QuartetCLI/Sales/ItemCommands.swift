@@ -252,11 +252,14 @@ enum ItemCommands {
             body: SalesSession.body(dependencies) { session, context in
                 let id = context.arguments.positionals[0]
                 // NB: an item added offline that the sync has sent since the machine saved the account is listed
-                // under Salesforce's id once the screen opens: nothing is deleted, as on the screen.
-                let sentMeanwhile: (AccountItem) -> String? = { item in
-                    item.isWaiting ? SalesText.waitingItemSent(item.name ?? SalesText.untitled) : nil
+                // under Salesforce's id once the screen opens: nothing is deleted, as on the screen. A sent one the
+                // screen no longer lists was deleted elsewhere (another device, a colleague): the load took it off
+                // the list, and asking Salesforce where it is only met its "not found" under a record id.
+                let goneMeanwhile: (AccountItem) -> String? = { item in
+                    let name = item.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled
+                    return item.isWaiting ? SalesText.waitingItemSent(name) : SalesText.itemGone(name)
                 }
-                guard let screen = try await session.openAccount(listing: Item.self, id: id, gone: sentMeanwhile)
+                guard let screen = try await session.openAccount(listing: Item.self, id: id, gone: goneMeanwhile)
                 else { return 1 }
                 await screen.itemDeleteTapped(id: id)
                 await confirm(await screen.confirmation, with: screen.confirmTapped)

@@ -114,7 +114,7 @@ struct SalesSession {
             }
             return nil
         case .signedOut:
-            console.errorLine("quartet: \(screen.banner?.text ?? SalesText.signedOut)")
+            console.errorLine("quartet: \(screen.banner?.text ?? SalesText.notSignedIn)")
             return nil
         case .idle, .loading, .loaded:
             if let banner = screen.banner {

@@ -230,9 +230,12 @@ extension SalesforceClient {
         return Attachment(id: id, name: name, contentType: contentType, bodyLength: data.count)
     }
 
-    /// Downloads an attachment's body: raw bytes, or base64 text when the server sends that.
-    public func downloadAttachment(id: String, contentType: String? = nil) async throws -> DownloadedFile {
-        let operation = SalesText.Operation.downloadAttachment(id)
+    /// Downloads an attachment's body: raw bytes, or base64 text when the server sends that. A failure names it by
+    /// `name` (its row's title) when given, else by its id.
+    public func downloadAttachment(id: String, contentType: String? = nil, name: String? = nil) async throws
+        -> DownloadedFile
+    {
+        let operation = SalesText.Operation.downloadAttachment(name ?? id)
         return try await reporting(operation) {
             let (data, response) = try await perform(
                 "GET", recordPath("Attachment", id: id, "Body", operation: operation), headers: ["Accept": "*/*"],

@@ -191,9 +191,13 @@ public actor SalesforceClient {
             // NB: a call sent with the same token may have met its 401 and refreshed while this one's answer was on
             // its way: its session is the one to retry under (a second refresh would spend a rotated refresh token
             // and sign the rep out), and no session means Salesforce refused it already.
-            guard let current = sessions.load() else { throw SalesforceError.signedOut(operation: operation) }
+            guard let current = sessions.load() else {
+                throw SalesforceError.signedOut(operation: operation, sessionEnded: true)
+            }
             if current.accessToken != stale.accessToken { return current }
-            guard let refreshToken = stale.refreshToken else { throw SalesforceError.signedOut(operation: operation) }
+            guard let refreshToken = stale.refreshToken else {
+                throw SalesforceError.signedOut(operation: operation, sessionEnded: true)
+            }
             var form = [
                 ("grant_type", "refresh_token"), ("client_id", configuration.clientID),
                 ("refresh_token", refreshToken),
@@ -205,8 +209,8 @@ public actor SalesforceClient {
         defer { if refreshing == task { refreshing = nil } }
         do {
             return try await task.value
-        } catch SalesforceError.signedOut {
-            throw SalesforceError.signedOut(operation: operation)
+        } catch SalesforceError.signedOut(_, let ended) {
+            throw SalesforceError.signedOut(operation: operation, sessionEnded: ended)
         }
     }
 
@@ -229,7 +233,7 @@ public actor SalesforceClient {
             throw SalesforceError.offline(operation: operation, reason: SalesText.Reason.renewalNotAnswered)
         } catch {
             await sessionRefused()
-            throw SalesforceError.signedOut(operation: operation)
+            throw SalesforceError.signedOut(operation: operation, sessionEnded: true)
         }
     }
 
@@ -246,7 +250,9 @@ public actor SalesforceClient {
         _ method: String, _ path: String, query: [URLQueryItem] = [], body: Data? = nil,
         headers: [String: String] = [:], operation: String
     ) async throws -> (Data, HTTPURLResponse) {
-        guard var session = sessions.load() else { throw SalesforceError.signedOut(operation: operation) }
+        guard var session = sessions.load() else {
+            throw SalesforceError.signedOut(operation: operation, sessionEnded: false)
+        }
         var refreshed = false
         while true {
             var components = URLComponents(
@@ -274,7 +280,7 @@ public actor SalesforceClient {
                 let errors = (try? JSONDecoder().decode([SalesforceErrorItem].self, from: data)) ?? []
                 if response.statusCode == 401 {
                     await sessionRefused()
-                    throw SalesforceError.signedOut(operation: operation)
+                    throw SalesforceError.signedOut(operation: operation, sessionEnded: true)
                 }
                 throw SalesforceError.service(operation: operation, status: response.statusCode, errors: errors)
             }

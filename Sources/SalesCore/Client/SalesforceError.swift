@@ -35,8 +35,9 @@ public enum SalesforceError: Error, Sendable, Hashable {
     case unreadable(operation: String, reason: String)
     /// The record changed on the server since it was read; nothing was sent.
     case conflict(operation: String, object: String, id: String, serverModified: Date?)
-    /// No session, or the refresh failed: the person must sign in.
-    case signedOut(operation: String)
+    /// The person must sign in: `sessionEnded` when Salesforce no longer takes the session they had (it expired,
+    /// or was revoked); otherwise there is none on the device (they signed out, or never signed in).
+    case signedOut(operation: String, sessionEnded: Bool)
     /// The input was refused before any call (an attachment too large, an empty name).
     case invalidInput(operation: String, reason: String)
 
@@ -44,7 +45,7 @@ public enum SalesforceError: Error, Sendable, Hashable {
     public var operation: String {
         switch self {
         case .service(let operation, _, _), .authentication(let operation, _, _), .offline(let operation, _),
-            .unreadable(let operation, _), .conflict(let operation, _, _, _), .signedOut(let operation),
+            .unreadable(let operation, _), .conflict(let operation, _, _, _), .signedOut(let operation, _),
             .invalidInput(let operation, _):
             operation
         }

@@ -44,12 +44,23 @@ public struct PickedFile: Sendable, Hashable {
         PickedFile(name: Self.jpegName(name), data: jpeg, contentType: ImageFormat.jpeg.mimeType)
     }
 
-    /// `name` as a JPEG's: its extension `.jpg` unless it already names a JPEG (`floor plan.png` →
-    /// `floor plan.jpg`, `scan.jpeg` stays); the rule for the picked name and for one typed over it alike.
+    /// `name` as a JPEG's: an image extension becomes `.jpg` (`floor plan.png` → `floor plan.jpg`, `scan.jpeg`
+    /// stays), and a name with none gets `.jpg` after all it says (`St. Mary's lobby` → `St. Mary's lobby.jpg`);
+    /// the rule for the picked name and for one typed over it alike.
+    ///
+    /// NB: not `NSString`'s path rules, which take whatever follows the last dot for an extension: a typed
+    /// `St. Mary's lobby` went up as `St.jpg`, and `Report v1.2` as `Report v1.jpg`.
     public static func jpegName(_ name: String) -> String {
-        let stem = (name as NSString).deletingPathExtension
-        return ["jpg", "jpeg"].contains((name as NSString).pathExtension.lowercased()) ? name : stem + ".jpg"
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name + ".jpg" }
+        let nameExtension = name[name.index(after: dot)...].lowercased()
+        if ["jpg", "jpeg"].contains(nameExtension) { return name }
+        return imageExtensions.contains(nameExtension) ? name[..<dot] + ".jpg" : name + ".jpg"
     }
+
+    /// The extensions that name an image file, which a JPEG made of it replaces.
+    static let imageExtensions: Set<String> = Set(ImageFormat.allCases.map(\.fileExtension)).union([
+        "heif", "tif", "tiff", "bmp",
+    ])
 
     static let unknownType = "application/octet-stream"
 

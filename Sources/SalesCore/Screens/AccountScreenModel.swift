@@ -74,7 +74,7 @@ public final class AccountScreenModel {
         case idle, loading, loaded
         /// Nothing could be shown; the message says why.
         case failed(String)
-        /// The session ended: the app shows sign-in.
+        /// No session to call with (it ended, or the person signed out): the app shows sign-in.
         case signedOut
     }
 
@@ -340,8 +340,8 @@ public final class AccountScreenModel {
             case .conflict:
                 conflict = error
                 banner = .failure(SalesText.conflict(current.name ?? accountID))
-            case .signedOut:
-                signedOut()
+            case .signedOut(_, let ended):
+                signedOut(sessionEnded: ended)
             default:
                 banner = .failure(error.message)
             }
@@ -367,7 +367,7 @@ public final class AccountScreenModel {
                 banner = .failure(SalesText.attachmentGone(name))
             }
             await open(title: name, fileName: attachment.name, whenGone: gone) {
-                try await self.client.downloadAttachment(id: id, contentType: attachment.contentType)
+                try await self.client.downloadAttachment(id: id, contentType: attachment.contentType, name: name)
             }
         case .doc(let doc):
             opening.forget()
@@ -512,7 +512,11 @@ public final class AccountScreenModel {
             await keepShown()
             if let reason = delivery.queueReason { await waits(edit, because: reason) }
         } catch let error as SalesforceError {
-            if case .signedOut = error { signedOut() } else { banner = .failure(error.message) }
+            if case .signedOut(_, let ended) = error {
+                signedOut(sessionEnded: ended)
+            } else {
+                banner = .failure(error.message)
+            }
         } catch {
             banner = .failure(APIError.message(for: error))
         }
@@ -690,8 +694,8 @@ public final class AccountScreenModel {
                 contentFailed(error)
             }
         } catch let error as SalesforceError {
-            if case .signedOut = error {
-                signedOut()
+            if case .signedOut(_, let ended) = error {
+                signedOut(sessionEnded: ended)
                 return
             }
             // NB: an id never seen, with nothing held for it, is a plain failure (a typo, most likely); one whose
@@ -776,8 +780,8 @@ public final class AccountScreenModel {
             openedDocument = OpenedDocument(
                 title: title, data: file.data, contentType: Self.viewingType(of: file, named: fileName))
         } catch let error as SalesforceError {
-            if case .signedOut = error {
-                signedOut()
+            if case .signedOut(_, let ended) = error {
+                signedOut(sessionEnded: ended)
             } else if error.isNotFound, let gone {
                 await gone()
             } else if opening.landed(tap) {
@@ -837,11 +841,12 @@ public final class AccountScreenModel {
         confirmation = nil
     }
 
-    private func signedOut() {
+    /// No session to call with: the screen clears and says whether it ended or there was none (a sign-out).
+    private func signedOut(sessionEnded: Bool) {
         clear()
         canRetry = false
         phase = .signedOut
-        banner = .failure(SalesText.signedOut)
+        banner = .failure(SalesText.signedOut(sessionEnded: sessionEnded))
     }
 
     /// `edit` waits in the outbox instead of being sent, for `reason`: the banner says why and when it goes (the one

@@ -66,9 +66,15 @@ public enum SalesText {
     }
     /// What Know · Say · Show says offline when no copy of the account's content is saved on the device.
     public static var offlineNoContent: String { localized("banner.offlineNoContent") }
-    /// `You were signed out. Sign in again.`
-    /// The `banner.signedOut` string.
+    /// What shows in place of an account when Salesforce no longer takes the session (it expired, or was revoked):
+    /// `Your session ended. Sign in again.`
     public static var signedOut: String { localized("banner.signedOut") }
+    /// What shows in place of an account when no one is signed in on the device (they signed out, or never signed
+    /// in): `Sign in to see your accounts.` No session "ended" for someone who signed out themselves.
+    public static var notSignedIn: String { localized("banner.notSignedIn") }
+    /// The sentence for a call refused for want of a session: ``signedOut`` when the session ended, ``notSignedIn``
+    /// when there was none.
+    public static func signedOut(sessionEnded: Bool) -> String { sessionEnded ? signedOut : notSignedIn }
 
     // MARK: - Screen words
 
@@ -168,6 +174,9 @@ public enum SalesText {
     /// The banner of an attachment tapped whose file Salesforce no longer has (deleted since the list was read):
     /// `“Site plan.pdf” is no longer in Salesforce, so it was taken off the list.`
     public static func attachmentGone(_ name: String) -> String { table.format("banner.attachmentGone", name) }
+    /// What a delete of an item Salesforce no longer has (deleted elsewhere since this device read the list) says:
+    /// the same sentence, `“Visit” is no longer in Salesforce, so it was taken off the list.`
+    public static func itemGone(_ name: String) -> String { attachmentGone(name) }
     /// The banner of a Google Doc tapped whose link is no web page (`javascript:…`, `file:…`, a bare word), which the
     /// viewer does not open: `“Plan” has no web link to open.`
     public static func docNotAWebLink(_ name: String) -> String { table.format("banner.docNotAWebLink", name) }

@@ -62,48 +62,30 @@ public struct SalesforceDevService: Sendable {
         store.bodies.sweep(keeping: try await store.namedBodies(), olderThan: age)
     }
 
-    /// Removes from `database` (the one ``SObjectStore/database(_:bodies:)`` keeps tokens in) the access tokens past
-    /// their expiry (``Configuration/accessTokenLifetime`` after issue; they answer INVALID_SESSION_ID already) and
-    /// any left without the refresh token they were issued with. Answers how many went.
+    /// Removes from the store the access tokens past their expiry (``Configuration/accessTokenLifetime`` after
+    /// issue; they answer INVALID_SESSION_ID already) and any left without the refresh token they were issued with
+    /// (``SObjectStore/pruneTokens``). Answers how many went.
     ///
     /// With the refresh-token limits (``IssuedToken/refreshTokensPerApp``, ``IssuedToken/refreshTokensPerUser``)
-    /// this bounds the table: what is left is the refresh tokens the limits allow and the access tokens issued
-    /// within one lifetime.
+    /// this bounds the tokens kept, in memory as in the database: the refresh tokens the limits allow and the
+    /// access tokens issued within one lifetime.
     @discardableResult
-    public func pruneTokens(in database: any SQLDatabase) async throws -> Int {
-        let now = configuration.now()
-        return try await database.write { db in
-            let expired = try db.execute(
-                """
-                DELETE FROM salesforce_token
-                WHERE kind = \(IssuedToken.Kind.access.rawValue) AND expires_at <= \(now)
-                """)
-            // NB: a refresh grant that read its refresh token just before a sign-in revoked it (PostgreSQL runs
-            // them at once) stores an access token naming a refresh token that is gone.
-            let orphaned = try db.execute(
-                """
-                DELETE FROM salesforce_token
-                WHERE kind = \(IssuedToken.Kind.access.rawValue) AND refresh_token IS NOT NULL
-                AND NOT EXISTS (
-                    SELECT 1 FROM salesforce_token AS refresh WHERE refresh.value = salesforce_token.refresh_token)
-                """)
-            return expired + orphaned
-        }
+    public func pruneTokens() async throws -> Int {
+        try await store.pruneTokens(configuration.now())
     }
 
-    /// Runs ``sweepBodies(olderThan:)`` every `interval` (the start swept already: ``start(store:configuration:)``),
-    /// and ``pruneTokens(in:)`` on `tokens` when given, until the task is cancelled, so a server that runs for months
-    /// does not keep what a start would remove, nor every session it ever opened.
-    public func startCleanup(
-        every interval: Duration = .seconds(3600), bodiesOlderThan age: TimeInterval = 3600,
-        tokens database: (any SQLDatabase)? = nil
-    ) -> Task<Void, Never> {
+    /// Runs ``sweepBodies(olderThan:)`` and ``pruneTokens()`` every `interval` (the start swept already:
+    /// ``start(store:configuration:)``) until the task is cancelled, so a server that runs for months does not keep
+    /// what a start would remove, nor every session it ever opened.
+    public func startCleanup(every interval: Duration = .seconds(3600), bodiesOlderThan age: TimeInterval = 3600)
+        -> Task<Void, Never>
+    {
         let service = self
         return Task.detached(priority: .background) {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 _ = try? await service.sweepBodies(olderThan: age)
-                if let database { _ = try? await service.pruneTokens(in: database) }
+                _ = try? await service.pruneTokens()
             }
         }
     }

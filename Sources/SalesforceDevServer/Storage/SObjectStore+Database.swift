@@ -141,6 +141,26 @@ extension SObjectStore {
                     return true
                 }
             },
+            pruneTokens: { now in
+                try await database.write { db in
+                    let expired = try db.execute(
+                        """
+                        DELETE FROM salesforce_token
+                        WHERE kind = \(IssuedToken.Kind.access.rawValue) AND expires_at <= \(now)
+                        """)
+                    // NB: a refresh grant that read its refresh token just before a sign-in revoked it (PostgreSQL
+                    // runs them at once) stores an access token naming a refresh token that is gone.
+                    let orphaned = try db.execute(
+                        """
+                        DELETE FROM salesforce_token
+                        WHERE kind = \(IssuedToken.Kind.access.rawValue) AND refresh_token IS NOT NULL
+                        AND NOT EXISTS (
+                            SELECT 1 FROM salesforce_token AS refresh
+                            WHERE refresh.value = salesforce_token.refresh_token)
+                        """)
+                    return expired + orphaned
+                }
+            },
             prepare: { try await DatabaseRecord.prepare(database, bodies: bodies) })
     }
 }

@@ -83,6 +83,10 @@ public struct SObjectStore: Sendable {
     public var token: @Sendable (_ value: String) async throws -> IssuedToken?
     /// Removes a token and every access token issued with it.
     public var revoke: @Sendable (_ value: String) async throws -> Bool
+    /// Removes the access tokens expired at `now` (they answer INVALID_SESSION_ID already) and any left without
+    /// the refresh token they were issued with; answers how many went. Refresh tokens stay: the limits at issue
+    /// (``IssuedToken/refreshTokensPerApp``, ``IssuedToken/refreshTokensPerUser``) bound them.
+    public var pruneTokens: @Sendable (_ now: Date) async throws -> Int
     /// Readies the store when the service starts: moves bodies that older versions kept in the database into
     /// ``bodies``, and removes files no record names.
     public var prepare: @Sendable () async throws -> Void = {}
@@ -130,7 +134,8 @@ public struct SObjectStore: Sendable {
                     memory.tokens = memory.tokens.filter { $0.value.refreshToken != value }
                     return true
                 }
-            })
+            },
+            pruneTokens: { now in state.prune(now: now) })
     }
 }
 
@@ -197,6 +202,23 @@ private final class MemoryState: Sendable {
                 !outdated.contains($0.key) && !outdated.contains($0.value.refreshToken ?? "")
             }
             memory.issued = memory.issued.filter { memory.tokens[$0.key] != nil }
+        }
+    }
+
+    /// Removes the access tokens expired at `now` and those whose refresh token is gone, as the database's prune
+    /// does; answers how many went.
+    func prune(now: Date) -> Int {
+        locked { memory in
+            let gone = memory.tokens.values.filter { token in
+                guard token.kind == .access else { return false }
+                if let expiry = token.expiresAt, expiry <= now { return true }
+                return token.refreshToken.map { memory.tokens[$0] == nil } ?? false
+            }
+            for token in gone {
+                memory.tokens[token.value] = nil
+                memory.issued[token.value] = nil
+            }
+            return gone.count
         }
     }
 

@@ -77,14 +77,20 @@ import Testing
 
         async let content = client.webContent(accountID: DevServerHarness.hospitalID)
         try await held.waitUntilSent()
-        await #expect(throws: SalesforceError.signedOut(operation: "load the account \(DevServerHarness.hospitalID)")) {
+        await #expect(
+            throws: SalesforceError.signedOut(
+                operation: "load the account \(DevServerHarness.hospitalID)", sessionEnded: true)
+        ) {
             _ = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
         }
         held.release()
 
         var late: SalesforceError?
         do { _ = try await content } catch { late = error as? SalesforceError }
-        #expect(late == .signedOut(operation: "load Know · Say · Show for \(DevServerHarness.hospitalID)"))
+        #expect(
+            late
+                == .signedOut(
+                    operation: "load Know · Say · Show for \(DevServerHarness.hospitalID)", sessionEnded: true))
         #expect(harness.wire.count("POST", pathSuffix: "/services/oauth2/token") == 2)
         #expect(ended.withLock { $0 } == 1)
         #expect(await client.session == nil)

@@ -45,7 +45,10 @@ final class LockedFlag: Sendable {
         #expect(await cache.load(DevServerHarness.hospitalID) != nil)
         try await harness.revokeElsewhereAndExpire(client)
 
-        await #expect(throws: SalesforceError.signedOut(operation: "load the account \(DevServerHarness.hospitalID)")) {
+        await #expect(
+            throws: SalesforceError.signedOut(
+                operation: "load the account \(DevServerHarness.hospitalID)", sessionEnded: true)
+        ) {
             _ = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
         }
         #expect(await client.session == nil)
@@ -89,8 +92,8 @@ final class LockedFlag: Sendable {
         do { _ = try await content } catch { errors.append(error as? SalesforceError) }
         #expect(
             errors == [
-                .signedOut(operation: "load the account \(DevServerHarness.hospitalID)"),
-                .signedOut(operation: "load Know · Say · Show for \(DevServerHarness.hospitalID)"),
+                .signedOut(operation: "load the account \(DevServerHarness.hospitalID)", sessionEnded: true),
+                .signedOut(operation: "load Know · Say · Show for \(DevServerHarness.hospitalID)", sessionEnded: true),
             ])
         #expect(await client.session == nil)
         // One refresh for the two calls.

@@ -83,7 +83,7 @@ import Testing
             let young = try await Self.signIn(harness, client: "sales")
             #expect(try await Self.count(test.database, kind: "access") == 2)
 
-            #expect(try await harness.service.pruneTokens(in: test.database) == 1)
+            #expect(try await harness.service.pruneTokens() == 1)
             #expect(try await Self.count(test.database, kind: "access") == 1)
             #expect(try await Self.count(test.database, kind: "refresh") == 2)
             #expect(try await harness.send(.get, Self.account, token: young.access).status == .ok)
@@ -93,12 +93,28 @@ import Testing
         }
     }
 
+    /// The in-memory store (tests, `--database :memory:` runs of the stand-in alone) is pruned as the database is.
+    @Test func theInMemoryStorePrunesExpiredAccessTokensAndKeepsLiveOnes() async throws {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60, store: try .inMemory())
+        let old = try await Self.signIn(harness, client: "sales")
+        harness.clock.advance(by: 61)
+        let young = try await Self.signIn(harness, client: "sales")
+
+        #expect(try await harness.service.pruneTokens() == 1)
+        #expect(try await harness.service.store.token(old.access) == nil)
+        #expect(try await harness.service.store.token(young.access) != nil)
+        #expect(try await harness.service.store.token(old.refresh) != nil)
+        #expect(try await harness.service.pruneTokens() == 0)
+        #expect(try await harness.send(.get, Self.account, token: young.access).status == .ok)
+        #expect(try await Self.refreshes(harness, old.refresh, client: "sales"))
+    }
+
     @Test func theCleanupPrunesTokensWhileTheServerRuns() async throws {
         try await DevServerHarness.withMigratedStore(.sqliteMemory) { store, test in
             let harness = try await DevServerHarness.make(tokenLifetime: 60, store: store)
             _ = try await Self.signIn(harness, client: "sales")
             harness.clock.advance(by: 61)
-            let cleanup = harness.service.startCleanup(every: .milliseconds(5), tokens: test.database)
+            let cleanup = harness.service.startCleanup(every: .milliseconds(5))
             defer { cleanup.cancel() }
             var tries = 0
             while try await Self.count(test.database, kind: "access") > 0, tries < 2_000 {

@@ -44,4 +44,15 @@ struct PickedFileTests {
         #expect(PickedFile(name: "IMG_1.JPEG", data: jpeg).reencoded(as: jpeg).name == "IMG_1.JPEG")
         #expect(PickedFile(name: "burst", data: Self.heicSequence).reencoded(as: jpeg).name == "burst.jpg")
     }
+
+    /// A dot in a name is no extension unless an image's follows it: what the person typed stays whole.
+    @Test func aShrunkImageKeepsEveryWordOfItsNameAroundADot() {
+        #expect(PickedFile.jpegName("St. Mary's lobby") == "St. Mary's lobby.jpg")
+        #expect(PickedFile.jpegName("Report v1.2") == "Report v1.2.jpg")
+        #expect(PickedFile.jpegName("Dr. Ng's X-ray.PNG") == "Dr. Ng's X-ray.jpg")
+        #expect(PickedFile.jpegName("Wing A/B.heic") == "Wing A/B.jpg")
+        #expect(PickedFile.jpegName("“Lobby” — Größe.webp") == "“Lobby” — Größe.jpg")
+        #expect(PickedFile.jpegName("scan.jpeg") == "scan.jpeg")
+        #expect(PickedFile.jpegName(".png") == ".png.jpg")
+    }
 }

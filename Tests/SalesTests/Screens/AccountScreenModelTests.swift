@@ -613,6 +613,19 @@ import Testing
         #expect(await cache.load(DevServerHarness.hospitalID) == nil)
     }
 
+    /// Someone who signed out themselves had no session "end": the screen asks them to sign in, and keeps "Your
+    /// session ended" for a session Salesforce no longer takes.
+    @Test func aScreenOpenedAfterASignOutAsksToSignInWithoutSayingTheSessionEnded() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, client) = try await makeModel(harness)
+        await client.signOut()
+        await model.appeared()
+        #expect(model.phase == .signedOut)
+        #expect(model.banner == .failure("Sign in to see your accounts."))
+        await model.refreshPulled()
+        #expect(model.banner == .failure("Sign in to see your accounts."))
+    }
+
     @Test func offlineAtLaunchShowsTheCachedCopyAndSaysWhy() async throws {
         let harness = try await DevServerHarness.make()
         let cache = AccountCache.inMemory()

@@ -88,6 +88,18 @@ import Testing
         #expect(inserts.first?["ContentType"] == .string("image/jpeg"))
     }
 
+    /// The name typed over a shrunk photo goes up whole, as `.jpg`: a dot in it is no extension.
+    @Test func aNameTypedWithADotOverAShrunkImageGoesUpWhole() async throws {
+        let harness = try await DevServerHarness.make()
+        let form = try await attachmentForm(harness)
+        form.filePicked(name: "IMG_0042.jpg", data: Data([0xFF, 0xD8, 0xFF]) + Data(count: 30_000_000))
+        form.nameEdited("St. Mary's lobby")
+        await form.saveTapped()
+        #expect(form.saved?.name == "St. Mary's lobby.jpg")
+        let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
+        #expect(inserts.first?["Name"] == .string("St. Mary's lobby.jpg"))
+    }
+
     @Test func aFileOverTheLimitThatIsNoImageIsRefusedWithTheLimitNamed() async throws {
         let harness = try await DevServerHarness.make()
         let form = try await attachmentForm(harness)

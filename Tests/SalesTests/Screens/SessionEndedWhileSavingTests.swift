@@ -49,6 +49,29 @@ import Testing
         #expect(again.details?.notes.contains { $0.text == SalesDevice.noteText } == true)
     }
 
+    /// An upload the session ends under keeps the picked file's bytes and the typed name for the next sign-in.
+    @Test func anAttachmentUploadedAsTheSessionEndsIsSentWithItsBytesAfterTheNextSignIn() async throws {
+        let device = try await SalesDevice.signedIn()
+        let screen = try #require(device.app.account)
+        await screen.appeared()
+        screen.addTapped(.attachment)
+        let editor = try #require(screen.editor)
+        let bytes = Data("%PDF-1.4 site plan".utf8)
+        editor.filePicked(name: "scan.pdf", data: bytes)
+        editor.nameEdited("Site plan “north”.pdf")
+        try await device.harness.revokeElsewhereAndExpire(device.client)
+        await screen.editorSaveTapped()
+
+        #expect(device.app.account == nil)
+        #expect(device.app.banner == .notice("Your session ended. Sign in again."))
+        #expect(try await device.outbox.pending().count == 1)
+
+        let again = try await signInAgain(device)
+        let sent = try #require(again.details?.attachments.first { $0.name == "Site plan “north”.pdf" })
+        let body = try await device.client.downloadAttachment(id: try #require(sent.id), contentType: sent.contentType)
+        #expect(body.data == bytes)
+    }
+
     /// A write with no session at all (signed out by choice, nothing waiting) is refused as before: nobody is there
     /// to send it for.
     @Test func aWriteWhileSignedOutIsRefusedNotQueued() async throws {
