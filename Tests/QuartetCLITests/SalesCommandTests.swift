@@ -537,13 +537,14 @@ struct SalesCLI {
         let big = try cli.file("archive.zip", Data([0x50, 0x4B, 3, 4]) + Data(count: 26_843_546 - 4))
         let refused = await cli.run(["attachment", "add", hospital, big.path])
         #expect(refused.code == 1)
-        #expect(refused.errors == "archive.zip is 25.6 MB; attachments are limited to 25 MB (26214400 bytes).\n")
+        #expect(
+            refused.errors == "quartet: archive.zip is 25.6 MB; attachments are limited to 25 MB (26214400 bytes).\n")
         #expect(!(await cli.run(["items", hospital]).output.contains("archive.zip")))
 
         let empty = try cli.file("blank.txt", Data())
         let nothing = await cli.run(["attachment", "add", hospital, empty.path])
         #expect(nothing.code == 1)
-        #expect(nothing.errors == "blank.txt is empty; choose a file with something in it.\n")
+        #expect(nothing.errors == "quartet: blank.txt is empty; choose a file with something in it.\n")
         #expect(!(await cli.run(["items", hospital]).output.contains("blank.txt")))
     }
 
@@ -614,7 +615,7 @@ struct SalesCLI {
         await cli.signIn()
         let badLink = await cli.run(["doc", "add", hospital, "--name", "Plan", "--url", "the plan doc"])
         #expect(badLink.code == 1)
-        #expect(badLink.errors == "Give the Google Doc a link (https://…) to save it.\n")
+        #expect(badLink.errors == "quartet: Give the Google Doc a link (https://…) to save it.\n")
         #expect(!(await cli.run(["items", hospital]).output.contains("Plan")))
 
         cli.offline.isDown = true

@@ -64,7 +64,7 @@ enum AccountCommands {
         screen.editTapped()
         // NB: the screen offers Edit only on a hospital's Health Care Info; elsewhere the tap opens no form.
         guard screen.form != nil else {
-            session.console.errorLine("quartet: \(SalesCommandText.noHealthCare(screen.title))")
+            session.console.failure(SalesCommandText.noHealthCare(screen.title))
             return 1
         }
         for (field, text) in given { screen.fieldEdited(field, text: text) }
@@ -75,7 +75,7 @@ enum AccountCommands {
         }
         await screen.saveTapped()
         guard screen.phase == .loaded, screen.form == nil, let account = screen.details?.account else {
-            session.console.errorLine("quartet: \(screen.banner?.text ?? "")")
+            session.console.failure(screen.banner?.text ?? "")
             return 1
         }
         // NB: a save that waits in the outbox says why, and what to do next, as an item's save does.

@@ -27,7 +27,7 @@ enum ContentCommands {
                 let sections = await screen.contentSections
                 guard !sections.isEmpty else {
                     if let unavailable = await screen.contentUnavailable {
-                        context.console.errorLine("quartet: \(unavailable)")
+                        context.console.failure(unavailable)
                     }
                     return 1
                 }
@@ -60,8 +60,8 @@ enum ContentCommands {
         guard
             let row = await screen.contentSections.flatMap(\.rows).first(where: { $0.contentDocumentID == documentID })
         else {
-            context.console.errorLine(
-                "quartet: \(SalesCommandText.contentNotListed(documentID, on: await screen.title))")
+            context.console.failure(
+                SalesCommandText.contentNotListed(documentID, on: await screen.title))
             return 1
         }
         await screen.contentRowTapped(id: row.id)

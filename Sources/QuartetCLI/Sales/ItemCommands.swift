@@ -200,7 +200,7 @@ enum ItemCommands {
             return 0
         }
         if shown.text == nil, shown.url == nil {
-            session.console.errorLine("quartet: \(SalesCommandText.noLink(shown.name))")
+            session.console.failure(SalesCommandText.noLink(shown.name))
             return 1
         }
         session.console.line(shown.name)
@@ -222,7 +222,7 @@ enum ItemCommands {
         await tap()
         if editor.conflict != nil, let sendMine { await sendMine() }
         guard let saved = editor.saved else {
-            session.console.errorLine(editor.errorMessage ?? editor.saveRefusal ?? "")
+            session.console.failure(editor.errorMessage ?? editor.saveRefusal ?? "")
             if editor.conflict != nil { session.console.errorLine(SalesCommandText.itemSendMineHint) }
             return 1
         }
@@ -269,7 +269,7 @@ enum ItemCommands {
                 let stillListed = await screen.lists(Item.self, id: id)
                 let refused = await screen.deletionRefused
                 if stillListed || refused {
-                    context.console.errorLine("quartet: \(await screen.banner?.text ?? "")")
+                    context.console.failure(await screen.banner?.text ?? "")
                     return 1
                 }
                 // NB: a deletion that waits in the outbox says why, and what to do next, as a save does.
@@ -298,7 +298,7 @@ enum ItemCommands {
         }
         // NB: a row added offline opens nothing: its bytes wait in the outbox, not in Salesforce.
         if let row = await screen.items.first(where: { $0.id == id }), row.waiting != nil {
-            context.console.errorLine("quartet: \(SalesCommandText.notSentYet(row.title))")
+            context.console.failure(SalesCommandText.notSentYet(row.title))
             return 1
         }
         await screen.itemTapped(id: id)
@@ -310,7 +310,7 @@ enum ItemCommands {
         -> Int32
     {
         guard let document = screen.openedDocument else {
-            console.errorLine("quartet: \(screen.banner?.text ?? "")")
+            console.failure(screen.banner?.text ?? "")
             return 1
         }
         try save(DownloadedFile(data: document.data, contentType: document.contentType), to: path, console: console)

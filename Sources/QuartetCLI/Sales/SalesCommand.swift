@@ -69,7 +69,7 @@ public enum SalesCommand {
         app.password = password
         await app.signInTapped()
         guard let signedIn = app.session else {
-            console.errorLine("quartet: \(app.banner?.text ?? "")")
+            console.failure(app.banner?.text ?? "")
             return 1
         }
         console.line(SalesCommandText.signedIn(username, at: signedIn.instanceURL.absoluteString))
@@ -101,7 +101,7 @@ public enum SalesCommand {
     @MainActor static func printSync(_ app: SalesAppModel, _ console: Console) async -> Int32 {
         await app.sendWaitingTapped()
         guard let sync = app.sync else {
-            console.errorLine("quartet: \(app.banner?.text ?? "")")
+            console.failure(app.banner?.text ?? "")
             return 1
         }
         console.line(sync.sentText)

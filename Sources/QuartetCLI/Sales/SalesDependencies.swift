@@ -107,14 +107,14 @@ struct SalesSession {
         await screen.appeared()
         switch screen.phase {
         case .failed(let message):
-            console.errorLine("quartet: \(message)")
+            console.failure(message)
             if gone, screen.accountIsGone {
                 screen.bannerDismissed()
                 return screen
             }
             return nil
         case .signedOut:
-            console.errorLine("quartet: \(screen.banner?.text ?? SalesText.notSignedIn)")
+            console.failure(screen.banner?.text ?? SalesText.notSignedIn)
             return nil
         case .idle, .loading, .loaded:
             if let banner = screen.banner {
@@ -140,19 +140,19 @@ struct SalesSession {
             guard let screen = await openAccount(account) else { return nil }
             if screen.lists(Item.self, id: id) { return screen }
             if let item = held.items.first(where: { $0.id == id }), let said = gone(item) {
-                console.errorLine("quartet: \(said)")
+                console.failure(said)
                 return nil
             }
             kept = screen
         }
         let parent = try await client.accountID(holding: Item.self, id: id)
         guard let parent, parent != kept?.details?.account.id else {
-            console.errorLine("quartet: \(SalesCommandText.notListed(id, on: kept?.title ?? SalesText.accountTitle))")
+            console.failure(SalesCommandText.notListed(id, on: kept?.title ?? SalesText.accountTitle))
             return nil
         }
         guard let screen = await openAccount(parent) else { return nil }
         guard screen.lists(Item.self, id: id) else {
-            console.errorLine("quartet: \(SalesCommandText.notListed(id, on: screen.title))")
+            console.failure(SalesCommandText.notListed(id, on: screen.title))
             return nil
         }
         return screen
