@@ -270,6 +270,23 @@ import Testing
         #expect(svg.contains("<title>Earthquakes of Magnitude ٤٫٥ or More</title>"))
     }
 
+    /// The count of features that could not be read is kept with the device's copy: a run that shows the copy, or
+    /// whose file answered "not modified", says it as the first run did (they said nothing of it).
+    @Test func theSkippedLineOutlivesTheRunThatReadTheFeed() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let note = "1 earthquake could not be read"
+        let (_, first) = await run(["--feed", feedPath])
+        #expect(first.stdout.hasSuffix("\n\(note)\n"))
+        // Fresh: the copy, no request.
+        let (_, cached) = await run(["--feed", feedPath])
+        #expect(cached.stdout.hasSuffix("\n\(note)\n"), "\(cached.stdout)")
+        // The file has not changed since: 304.
+        let (code, confirmed) = await run(["--feed", feedPath, "--reload"])
+        #expect(code == 0)
+        #expect(titles(confirmed.stdout) == ["M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small"])
+        #expect(confirmed.stdout.hasSuffix("\n\(note)\n"), "\(confirmed.stdout)")
+    }
+
     @Test func deleteHidesUntilReload() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = await run(["--feed", feedPath])
