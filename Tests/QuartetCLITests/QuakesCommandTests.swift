@@ -110,6 +110,21 @@ import Testing
         #expect(output.stdout.filter { $0 == "\u{1B}" }.count == 4)  // two tinted rows, each opened and reset
     }
 
+    /// A place written right to left keeps the mark the core puts before it (a terminal that lays out Arabic then
+    /// reads its `12` with its words), not a `�`.
+    @Test func aRightToLeftPlaceReachesTheTerminalWithItsMark() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feed = try String(contentsOfFile: feedPath, encoding: .utf8)
+            .replacingOccurrences(of: "\"M 7.3 - Big\"", with: "\"M 7.3 - 12 كم جنوب غرب طهران\"")
+        try Data(feed.utf8).write(to: URL(fileURLWithPath: feedPath))
+        let (code, output) = await run(["--feed", feedPath], terminal: true)
+        #expect(code == 0)
+        #expect(output.stdout.contains("M 7.3 - \u{200F}12 كم جنوب غرب طهران\u{1B}[0m"))
+        #expect(!output.stdout.contains("\u{FFFD}"))
+        let (_, shown) = await run(["show", "big", "--feed", feedPath])
+        #expect(shown.stdout.hasPrefix("M 7.3 - \u{200F}12 كم جنوب غرب طهران\n"))
+    }
+
     @Test func filtersAndLimit() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(
