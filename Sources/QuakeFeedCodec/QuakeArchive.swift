@@ -6,7 +6,10 @@ import QuakesModels
 /// NB: keeping this instead of the feed body makes the cached copy ~7× smaller (USGS bodies carry many
 /// fields the app never shows), lowers the ingest's peak memory (SQLite copies what it stores, twice, and
 /// caches its pages), and loads faster than JSON. The first bytes name the version; a cache written by
-/// another version reads as empty, which only costs one full download.
+/// an unknown version reads as empty, which only costs one full download.
+///
+/// Version 3 is version 2 with, after the magic, how many features of the body could not be read (a varint),
+/// so the list still says so after a relaunch or a `304`. A version 2 archive still reads, with none skipped.
 ///
 /// Version 2 keeps it small without losing a bit: counts and integers are LEB128 varints, and each text
 /// is stored as the length it shares with the same field of the previous quake plus the rest (networks
@@ -15,7 +18,24 @@ import QuakesModels
 /// as their exact bit patterns.
 public enum QuakeArchive {
     /// The first bytes of an archive of this version.
-    public static let magic: [UInt8] = Array("QKA2".utf8)
+    public static let magic: [UInt8] = Array("QKA3".utf8)
+
+    /// The first bytes of a version 2 archive (no count of skipped features), which still reads.
+    public static let version2Magic: [UInt8] = Array("QKA2".utf8)
+
+    /// What an archive holds: the quakes, and how many features of their body could not be read.
+    public struct Contents: Sendable, Equatable {
+        /// The quakes, in the order they were encoded.
+        public var quakes: [Quake]
+        /// Features of the body that could not be read (`0` in a version 2 archive).
+        public var skipped: Int
+
+        /// Contents of `quakes`, `skipped` features left out.
+        public init(quakes: [Quake], skipped: Int = 0) {
+            self.quakes = quakes
+            self.skipped = skipped
+        }
+    }
 
     /// The texts of a quake, each compared with the same text of the previous quake.
     private enum Field: Int, CaseIterable {
@@ -26,9 +46,9 @@ public enum QuakeArchive {
     private static let placeSeparator: [UInt8] = Array(" - ".utf8)
 
     /// The archive's size in bytes, counted without writing it.
-    public static func encodedCount(_ quakes: [Quake]) -> Int {
+    public static func encodedCount(_ quakes: [Quake], skipped: Int = 0) -> Int {
         var counter = Writer(pieceSize: nil)
-        counter.write(quakes) { _ in }
+        counter.write(quakes, skipped: skipped) { _ in }
         return counter.count
     }
 
@@ -38,27 +58,42 @@ public enum QuakeArchive {
     /// the archive never exists whole: not as one buffer, nor as SQLite's copies of a bound value. Only the
     /// one piece is reused, a block small enough that glibc gives it back when it is freed.
     public static func encode(
-        _ quakes: [Quake], pieceSize: Int = 32 * 1024, into emit: (UnsafeRawBufferPointer) throws -> Void
+        _ quakes: [Quake], skipped: Int = 0, pieceSize: Int = 32 * 1024,
+        into emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
         var writer = Writer(pieceSize: pieceSize)
-        try writer.write(quakes, emit)
+        try writer.write(quakes, skipped: skipped, emit)
     }
 
     /// The archive of `quakes`, in a buffer of exactly its size.
-    public static func encode(_ quakes: [Quake]) -> Data {
-        let count = encodedCount(quakes)
+    public static func encode(_ quakes: [Quake], skipped: Int = 0) -> Data {
+        let count = encodedCount(quakes, skipped: skipped)
         var data = Data(capacity: count)
-        encode(quakes) { data.append(contentsOf: $0) }
+        encode(quakes, skipped: skipped) { data.append(contentsOf: $0) }
         assert(data.count == count, "the two passes disagree")
         return data
     }
 
-    /// The quakes, or `nil` for bytes of another version, cut short or corrupt.
+    /// The quakes, or `nil` for bytes of an unknown version, cut short or corrupt.
     public static func decode(_ data: Data) -> [Quake]? {
-        data.withUnsafeBytes { raw -> [Quake]? in
-            guard raw.count >= magic.count, magic.indices.allSatisfy({ raw[$0] == magic[$0] }) else { return nil }
+        decodeContents(data)?.quakes
+    }
+
+    /// The quakes and the count of features skipped, or `nil` for bytes of an unknown version, cut short or corrupt.
+    public static func decodeContents(_ data: Data) -> Contents? {
+        data.withUnsafeBytes { raw -> Contents? in
+            func starts(with prefix: [UInt8]) -> Bool {
+                raw.count >= prefix.count && prefix.indices.allSatisfy { raw[$0] == prefix[$0] }
+            }
             var reader = Reader(bytes: raw)
             reader.index = magic.count
+            var skipped = 0
+            if starts(with: magic) {
+                guard let count = reader.unsigned(), let count = Int(exactly: count) else { return nil }
+                skipped = count
+            } else if !starts(with: version2Magic) {
+                return nil
+            }
             // NB: every quake takes more than one byte, so a larger count is corrupt (and not reserved).
             guard let count = reader.unsigned(), count <= UInt64(raw.count) else { return nil }
             var quakes: [Quake] = []
@@ -88,7 +123,7 @@ public enum QuakeArchive {
                         coordinate: QuakeCoordinate(longitude: longitude, latitude: latitude, depth: depth),
                         tz: tz, net: net, code: code, sig: sig))
             }
-            return reader.index == raw.count ? quakes : nil
+            return reader.index == raw.count ? Contents(quakes: quakes, skipped: skipped) : nil
         }
     }
 
@@ -120,8 +155,11 @@ public enum QuakeArchive {
             if let pieceSize { pending.reserveCapacity(pieceSize + 4096) }
         }
 
-        mutating func write(_ quakes: [Quake], _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        mutating func write(
+            _ quakes: [Quake], skipped: Int, _ emit: (UnsafeRawBufferPointer) throws -> Void
+        ) rethrows {
             append(magic)
+            unsigned(UInt64(max(skipped, 0)))
             unsigned(UInt64(quakes.count))
             for quake in quakes {
                 write(quake)

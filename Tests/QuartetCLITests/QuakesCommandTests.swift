@@ -110,6 +110,21 @@ import Testing
         #expect(output.stdout.filter { $0 == "\u{1B}" }.count == 4)  // two tinted rows, each opened and reset
     }
 
+    /// A place written right to left keeps the mark the core puts before it (a terminal that lays out Arabic then
+    /// reads its `12` with its words), not a `�`.
+    @Test func aRightToLeftPlaceReachesTheTerminalWithItsMark() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feed = try String(contentsOfFile: feedPath, encoding: .utf8)
+            .replacingOccurrences(of: "\"M 7.3 - Big\"", with: "\"M 7.3 - 12 كم جنوب غرب طهران\"")
+        try Data(feed.utf8).write(to: URL(fileURLWithPath: feedPath))
+        let (code, output) = await run(["--feed", feedPath], terminal: true)
+        #expect(code == 0)
+        #expect(output.stdout.contains("M 7.3 - \u{200F}12 كم جنوب غرب طهران\u{1B}[0m"))
+        #expect(!output.stdout.contains("\u{FFFD}"))
+        let (_, shown) = await run(["show", "big", "--feed", feedPath])
+        #expect(shown.stdout.hasPrefix("M 7.3 - \u{200F}12 كم جنوب غرب طهران\n"))
+    }
+
     @Test func filtersAndLimit() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(
@@ -268,6 +283,23 @@ import Testing
         #expect(printed.stdout == "Wrote ٢ earthquakes of magnitude ٤٫٥ or more to \(output).\n")
         let svg = try String(contentsOfFile: output, encoding: .utf8)
         #expect(svg.contains("<title>Earthquakes of Magnitude ٤٫٥ or More</title>"))
+    }
+
+    /// The count of features that could not be read is kept with the device's copy: a run that shows the copy, or
+    /// whose file answered "not modified", says it as the first run did (they said nothing of it).
+    @Test func theSkippedLineOutlivesTheRunThatReadTheFeed() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let note = "1 earthquake could not be read"
+        let (_, first) = await run(["--feed", feedPath])
+        #expect(first.stdout.hasSuffix("\n\(note)\n"))
+        // Fresh: the copy, no request.
+        let (_, cached) = await run(["--feed", feedPath])
+        #expect(cached.stdout.hasSuffix("\n\(note)\n"), "\(cached.stdout)")
+        // The file has not changed since: 304.
+        let (code, confirmed) = await run(["--feed", feedPath, "--reload"])
+        #expect(code == 0)
+        #expect(titles(confirmed.stdout) == ["M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small"])
+        #expect(confirmed.stdout.hasSuffix("\n\(note)\n"), "\(confirmed.stdout)")
     }
 
     @Test func deleteHidesUntilReload() async throws {

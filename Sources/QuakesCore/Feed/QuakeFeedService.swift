@@ -62,7 +62,7 @@ public struct QuakeFeedService: Sendable {
     @concurrent
     public func cachedSet() async throws(QuakeFeedError) -> QuakeSet? {
         guard let feed = try await loadCache() else { return nil }
-        return QuakeSet(quakes: feed.visibleQuakes, fetchedAt: feed.fetchedAt)
+        return QuakeSet(quakes: feed.visibleQuakes, fetchedAt: feed.fetchedAt, skipped: feed.skipped)
     }
 
     func refreshedSet(reload: Bool, now: Date) async throws(QuakeFeedError) -> QuakeSet {
@@ -85,7 +85,8 @@ public struct QuakeFeedService: Sendable {
                 throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
             }
             if reload { cached.hiddenIDs = [] }
-            return QuakeSet(quakes: cached.visibleQuakes, fetchedAt: now)
+            // NB: the body confirmed is the one cached, so the features it could not read are the same.
+            return QuakeSet(quakes: cached.visibleQuakes, fetchedAt: now, skipped: cached.skipped)
         case .fresh(let data, let validators):
             let hidden = reload ? [] : await hiddenIDs(cached)
             return try await store(
@@ -112,7 +113,8 @@ public struct QuakeFeedService: Sendable {
         sorted.sortNewestFirst()
         sorted.removeRepeatedIDs()
         do {
-            let entry = QuakeCache.Entry(quakes: sorted, fetchedAt: fetchedAt, validators: validators)
+            let entry = QuakeCache.Entry(
+                quakes: sorted, fetchedAt: fetchedAt, validators: validators, skipped: decoded.skipped)
             try await cache.save(cacheKey, entry, keepHidden)
         } catch {
             throw QuakeFeedError.other(Strings.text("quakes.error.storage"))

@@ -5,7 +5,7 @@ public struct QuakeMapAnnotation: Sendable, Hashable, Identifiable {
     public var id: String
     /// Where the pin goes: the quake's coordinate.
     public var coordinate: QuakeCoordinate
-    /// The quake's title, the pin's label.
+    /// The quake's title as its row shows it (``QuakeRowFormatter/rowTitle(_:)``), the pin's label.
     public var title: String
     /// The feed's magnitude, unrounded; it reads as 3.5 or more (``Quake/shownMagnitude``).
     public var magnitude: Double
@@ -33,7 +33,8 @@ public struct QuakeMapAnnotation: Sendable, Hashable, Identifiable {
         quakes.compactMap { quake in
             guard let magnitude = quake.magnitude, Quake.shown(magnitude) >= minimumMagnitude else { return nil }
             return QuakeMapAnnotation(
-                id: quake.id, coordinate: quake.coordinate, title: quake.title, magnitude: magnitude,
+                id: quake.id, coordinate: quake.coordinate, title: QuakeRowFormatter.rowTitle(quake.title),
+                magnitude: magnitude,
                 tint: QuakeTint(magnitude: magnitude))
         }
     }

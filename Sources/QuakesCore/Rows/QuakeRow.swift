@@ -1,7 +1,7 @@
 /// One line of the quake list, exactly as it is drawn.
 public struct QuakeRow: Sendable, Hashable, Identifiable {
     public var id: String
-    /// The USGS title (`M 4.5 - 10 km N of X`).
+    /// The USGS title (`M 4.5 - 10 km N of X`), as ``QuakeRowFormatter/rowTitle(_:)`` shows it.
     public var title: String
     /// `38.29° N, 122.31° W`.
     public var coordinateText: String

@@ -33,7 +33,7 @@ public struct QuakeRowFormatter: Sendable {
             rows.append(
                 QuakeRow(
                     id: quake.id,
-                    title: quake.title,
+                    title: Self.rowTitle(quake.title),
                     coordinateText: Self.coordinateText(
                         quake.coordinate, numbers: numbers, hemispheres: hemispheres),
                     timeText: times.text(for: quake.time),
@@ -41,6 +41,49 @@ public struct QuakeRowFormatter: Sendable {
                 ))
         }
         return rows
+    }
+
+    /// The most characters a row or a map pin shows of a title; a longer one is cut, with `…`.
+    ///
+    /// NB: USGS titles run to about 80 characters; a feed's title of 500 wrapped to a dozen lines and filled the
+    /// screen with one row. The detail and the search keep the whole title.
+    public static let titleLimit = 120
+
+    /// A title as a row and a map pin show it: cut to ``titleLimit`` characters, its place read in its own
+    /// direction (``directionalTitle(_:)``).
+    public static func rowTitle(_ title: String) -> String {
+        // NB: most titles are ASCII and short: nothing to cut or to isolate, and no character is walked.
+        if title.utf8.count <= titleLimit, title.utf8.allSatisfy({ $0 < 0x80 }) { return title }
+        guard title.count > titleLimit else { return directionalTitle(title) }
+        var head = title.prefix(titleLimit - 1)
+        while head.last?.isWhitespace == true { head = head.dropLast() }
+        return directionalTitle(String(head) + "…")
+    }
+
+    /// A title whose place (after ` - `) starts in a script written right to left (Hebrew, Arabic…), with a
+    /// right-to-left mark (U+200F) before the place, so it reads in its own direction: the `12` of
+    /// `M 5.1 - 12 كم جنوب غرب طهران` stays with its words rather than being read last. Any other title as it is.
+    ///
+    /// NB: a mark, not an isolate (U+2068 … U+2069): the command line prints the same title, and shows isolates, which
+    /// can reorder the rest of a terminal's line, as `�` (`Console.terminalSafe`), but keeps marks.
+    public static func directionalTitle(_ title: String) -> String {
+        guard let separator = title.range(of: " - ") else { return title }
+        let place = title[separator.upperBound...]
+        guard startsRightToLeft(place) else { return title }
+        return String(title[..<separator.upperBound]) + "\u{200F}" + String(place)
+    }
+
+    /// Whether the first letter of `text` (digits, spaces and punctuation have no direction of their own) is of a
+    /// script written right to left.
+    private static func startsRightToLeft(_ text: Substring) -> Bool {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+            case 0x200F: return false  // already marked
+            default: if scalar.properties.isAlphabetic { return false }
+            }
+        }
+        return false
     }
 
     /// One row.

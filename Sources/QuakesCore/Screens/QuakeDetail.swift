@@ -4,7 +4,7 @@ import QuakesModels
 /// The detail screen of one quake, as text.
 public struct QuakeDetail: Sendable, Hashable, Identifiable {
     public var id: String
-    /// The USGS title, as the row shows it.
+    /// The USGS title, whole, its place read in its own direction (``QuakeRowFormatter/directionalTitle(_:)``).
     public var title: String
     /// `30 km N of Anchorage, Alaska` in full (the title is cut to one line); `nil` when the feed has none.
     public var placeText: String?
@@ -42,7 +42,7 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
     public init(_ quake: Quake, formatter: QuakeRowFormatter, feedURL: URL? = nil) {
         let row = formatter.row(for: quake)
         id = quake.id
-        title = quake.title
+        title = QuakeRowFormatter.directionalTitle(quake.title)
         placeText = quake.place.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         if let magnitude = quake.magnitude {
             magnitudeText = Self.magnitudeText(formatter.decimal(magnitude), type: quake.magType)

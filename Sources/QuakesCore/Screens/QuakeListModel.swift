@@ -49,7 +49,7 @@ public final class QuakeListModel {
     /// `3 earthquakes could not be read`: a quiet line under ``lastUpdated`` when the feed's last answer held
     /// features the app could not read (the list shows the rest); `nil` when it read them all.
     ///
-    /// NB: the count is the answer's, not the device's copy's: a list shown from the copy (a launch, a 304) has none.
+    /// NB: the device's copy keeps the count with its quakes, so a list shown from it (a launch, a 304) says so too.
     public private(set) var skippedNote: String?
     /// The USGS event page to open in the in-app browser; set by ``rowTapped(id:)``.
     public private(set) var selectedEventPage: URL?

@@ -4,8 +4,8 @@ import LocalStore
 import QuakeFeedCodec
 
 extension QuakeCache {
-    /// The device cache in ``LocalStore``: the feed's quakes in a compact binary form (``QuakeArchive``)
-    /// with the feed's validators, and the hidden rows in the collection `quakes:<feed URL>`.
+    /// The device cache in ``LocalStore``: the feed's quakes and the count of features skipped in a compact binary
+    /// form (``QuakeArchive``) with the feed's validators, and the hidden rows in the collection `quakes:<feed URL>`.
     ///
     /// NB: one cache entry, not a table of rows: writing one blob is far cheaper than 10,000 inserts,
     /// and every quake the server sent stays available for a reload answered by 304. The archive is
@@ -17,21 +17,22 @@ extension QuakeCache {
                 guard let entry = try await store.cachedEntry(for: key) else { return nil }
                 // A copy that no longer reads (another version) is not worth an error: nothing is cached. The hidden
                 // rows are kept apart from it, and outlive it (`hiddenIDs`).
-                guard let quakes = QuakeArchive.decode(entry.body) else { return nil }
+                guard let contents = QuakeArchive.decodeContents(entry.body) else { return nil }
                 return CachedFeed(
-                    quakes: quakes,
+                    quakes: contents.quakes,
                     fetchedAt: entry.fetchedAt,
                     validators: FeedValidators(
                         etag: entry.validators.etag, lastModified: entry.validators.lastModified),
-                    hiddenIDs: try await store.hiddenIDs(in: hiddenCollection(key)))
+                    hiddenIDs: try await store.hiddenIDs(in: hiddenCollection(key)), skipped: contents.skipped)
             },
             save: { key, entry, keepHidden in
                 let validators = Validators(etag: entry.validators.etag, lastModified: entry.validators.lastModified)
                 let quakes = entry.quakes
+                let skipped = entry.skipped
                 try await store.storeCache(
-                    count: QuakeArchive.encodedCount(quakes), for: key, validators: validators
+                    count: QuakeArchive.encodedCount(quakes, skipped: skipped), for: key, validators: validators
                 ) { emit in
-                    try QuakeArchive.encode(quakes, into: emit)
+                    try QuakeArchive.encode(quakes, skipped: skipped, into: emit)
                 }
                 if !keepHidden { try await store.unhideAll(in: hiddenCollection(key)) }
             },

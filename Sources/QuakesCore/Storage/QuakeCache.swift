@@ -12,6 +12,10 @@ public struct CachedFeed: Sendable, Equatable {
     public var validators: FeedValidators
     /// Rows the person deleted since the last reload.
     public var hiddenIDs: Set<String>
+    /// Features of the body cached that could not be read; `0` for a copy written before the count was kept.
+    ///
+    /// NB: kept with the copy so the list still says so after a relaunch or a `304`, not only after a full answer.
+    public var skipped: Int = 0
 
     /// The quakes to show: all but the hidden ones.
     public var visibleQuakes: [Quake] {
@@ -48,6 +52,8 @@ public struct QuakeCache: Sendable {
         public var fetchedAt: Date
         /// The response's `ETag` and `Last-Modified`, for the next conditional request.
         public var validators: FeedValidators
+        /// Features of the body that could not be read.
+        public var skipped: Int = 0
     }
 
     /// A cache in memory, optionally pre-filled (tests, previews).
@@ -56,9 +62,7 @@ public struct QuakeCache: Sendable {
         return QuakeCache(
             load: { key in await store.feeds[key] },
             save: { key, entry, keepHidden in
-                await store.save(
-                    key, quakes: entry.quakes, fetchedAt: entry.fetchedAt, validators: entry.validators,
-                    keepHidden: keepHidden)
+                await store.save(key, entry, keepHidden: keepHidden)
             },
             markFresh: { key, fetchedAt, validators, keepHidden in
                 await store.markFresh(key, fetchedAt: fetchedAt, validators: validators, keepHidden: keepHidden)
@@ -74,9 +78,11 @@ private actor MemoryStore {
 
     init(_ feeds: [String: CachedFeed]) { self.feeds = feeds }
 
-    func save(_ key: String, quakes: [Quake], fetchedAt: Date, validators: FeedValidators, keepHidden: Bool) {
+    func save(_ key: String, _ entry: QuakeCache.Entry, keepHidden: Bool) {
         let hidden = keepHidden ? feeds[key]?.hiddenIDs ?? [] : []
-        feeds[key] = CachedFeed(quakes: quakes, fetchedAt: fetchedAt, validators: validators, hiddenIDs: hidden)
+        feeds[key] = CachedFeed(
+            quakes: entry.quakes, fetchedAt: entry.fetchedAt, validators: entry.validators, hiddenIDs: hidden,
+            skipped: entry.skipped)
     }
 
     func markFresh(_ key: String, fetchedAt: Date, validators: FeedValidators, keepHidden: Bool) {

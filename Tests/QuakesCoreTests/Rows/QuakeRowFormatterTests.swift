@@ -23,6 +23,48 @@ import Testing
                     timeText: "Mar 2, 2016 at 4:49:48\u{202F}AM", tint: .lightRed))
     }
 
+    /// A title of 500 characters filled the screen with one row (and the map with one label); a row and a pin now show
+    /// its first 120 characters. A USGS-sized title, and the detail's, stay whole.
+    @Test func aVeryLongTitleIsCutInTheRowAndOnTheMap() {
+        let long = "M 4.2 - " + String(repeating: "Very long place name ", count: 24)
+        var quake = quake("a", mag: 4.2)
+        quake.title = long
+        let row = testFormatter.row(for: quake)
+        #expect(row.title.count == QuakeRowFormatter.titleLimit)
+        #expect(row.title == String(long.prefix(119)) + "…")
+        #expect(QuakeMapAnnotation.annotations(for: [quake]).map(\.title) == [row.title])
+        #expect(QuakeDetail(quake, formatter: testFormatter).title == long)
+        // Whitespace before the cut goes; a title of exactly the limit is not cut.
+        #expect(
+            QuakeRowFormatter.rowTitle(String(repeating: "a", count: 118) + " bcd") == String(
+                repeating: "a", count: 118) + "…")
+        let exact = String(repeating: "é", count: 120)
+        #expect(QuakeRowFormatter.rowTitle(exact) == exact)
+        let usgs = "M 7.8 - 135 km SW of Muara Siberut, Indonesia"
+        #expect(QuakeRowFormatter.rowTitle(usgs) == usgs)
+    }
+
+    /// A place written right to left read out of order in a left-to-right title: the `12` of "12 km SW of Tehran"
+    /// was read after the words. A right-to-left mark before the place now keeps it in its own direction, in the row,
+    /// the pin and the detail.
+    @Test func aRightToLeftPlaceReadsInItsOwnDirection() {
+        let arabic = "M 5.1 - 12 كم جنوب غرب طهران، إيران"
+        var quake = quake("a", mag: 5.1)
+        quake.title = arabic
+        let marked = "M 5.1 - \u{200F}12 كم جنوب غرب طهران، إيران"
+        #expect(testFormatter.row(for: quake).title == marked)
+        #expect(QuakeMapAnnotation.annotations(for: [quake]).map(\.title) == [marked])
+        #expect(QuakeDetail(quake, formatter: testFormatter).title == marked)
+        #expect(QuakeRowFormatter.rowTitle("M 3.9 - 5 ק\"מ צפונית לטבריה") == "M 3.9 - \u{200F}5 ק\"מ צפונית לטבריה")
+        // Left-to-right places, accented or not, a place that only mentions a right-to-left name, a title that is
+        // right to left as a whole, and one already marked stay as they are.
+        for title in [
+            "M 4.0 - Grindavík, Iceland", "M 4.0 - 10 km N of طهران", "طهران", "M 5.1 - \u{200F}12 كم", "M 2.0 - ",
+        ] {
+            #expect(QuakeRowFormatter.rowTitle(title) == title)
+        }
+    }
+
     @Test func timeFollowsTheInjectedTimeZoneAndLocale() {
         let berlin = QuakeRowFormatter(
             timeZone: TimeZone(identifier: "Europe/Berlin") ?? .current, locale: Locale(identifier: "de_DE"))

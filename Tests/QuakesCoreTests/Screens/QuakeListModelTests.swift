@@ -421,6 +421,42 @@ import Testing
         #expect(harness.model.skippedNote == "2 earthquakes could not be read")
     }
 
+    /// The saved copy keeps the count: after a relaunch and after a 304 the line is still there (it went away until
+    /// the next full answer).
+    @Test func theSkippedLineOutlivesARelaunchAndA304() async {
+        let harness = ModelHarness()
+        let messy = TestFeed.collection(
+            [TestFeed.feature(id: "nc1", mag: 7.1, timeMS: TestFeed.ms(-60), title: "M 7.1 - Napa"), "{\"id\":3}"])
+        harness.answer(.fresh(messy, Self.v1))
+        await harness.model.appeared()
+        #expect(harness.model.skippedNote == "1 earthquake could not be read")
+        _ = harness.takeRequests()
+
+        harness.relaunch()
+        await harness.model.appeared()
+        #expect(harness.takeRequests().isEmpty, "fresh: the copy is shown, nothing asked")
+        #expect(harness.model.skippedNote == "1 earthquake could not be read")
+
+        harness.answer(.notModified)
+        await harness.model.refreshPulled()
+        #expect(harness.screen.rows == [Self.napa])
+        #expect(harness.model.skippedNote == "1 earthquake could not be read")
+
+        harness.advance(120)
+        harness.relaunch()
+        harness.answer(.notModified)
+        await harness.model.appeared()
+        #expect(harness.model.skippedNote == "1 earthquake could not be read")
+
+        // A full answer that reads whole clears it, in the copy too.
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.refreshPulled()
+        #expect(harness.model.skippedNote == nil)
+        harness.relaunch()
+        await harness.model.appeared()
+        #expect(harness.model.skippedNote == nil)
+    }
+
     @Test func decodingAndSortingRunOffTheMainThread() async {
         let savedOnMain = Locked<[Bool]>([])
         let memory = QuakeCache.inMemory()

@@ -1,3 +1,4 @@
+import APIClient
 import Database
 import Foundation
 import LocalStore
@@ -54,6 +55,68 @@ import Testing
         #expect(try await cache.load("other feed") == nil)
     }
 
+    /// The count of features that could not be read is kept with the copy, so a relaunch still says so.
+    @Test func keepsTheCountOfFeaturesSkippedAcrossLaunches() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = Locked(Date(timeIntervalSince1970: 1_456_923_000))
+        let quakes = try QuakeFeedDecoder().decode(TestFeed.collection([TestFeed.feature(id: "a", timeMS: 0)])).quakes
+        do {
+            let cache = try await openCache(clock: clock)
+            let entry = QuakeCache.Entry(
+                quakes: quakes, fetchedAt: clock.withLock { $0 }, validators: .init(), skipped: 3)
+            try await cache.save(Self.key, entry, false)
+        }
+        let cache = try await openCache(clock: clock)
+        #expect(try await cache.load(Self.key)?.skipped == 3)
+        try await cache.markFresh(Self.key, clock.withLock { $0 }, FeedValidators(etag: "\"e2\""), true)
+        #expect(try await cache.load(Self.key)?.skipped == 3)
+        #expect(try await cache.load(Self.key)?.quakes == quakes)
+    }
+
+    /// A copy written before the count was kept (archive version 2) still loads, whole, with none skipped: an update
+    /// does not cost the device its copy.
+    @Test func aCopyWrittenBeforeTheCountLoadsWithNoneSkipped() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let database = try SQLiteDatabase(path: folder.appendingPathComponent("device.sqlite").path)
+        let store = try await LocalStore(database: database)
+        let quakes = try QuakeFeedDecoder().decode(
+            TestFeed.collection([
+                TestFeed.feature(id: "a", timeMS: TestFeed.ms(10)), TestFeed.feature(id: "b", timeMS: TestFeed.ms(0)),
+            ])
+        ).quakes
+        let old = Self.version2Archive(quakes)
+        try await store.storeCache(old, for: Self.key, validators: Validators(etag: "\"e1\""))
+        let loaded = try #require(try await QuakeCache.live(store).load(Self.key))
+        #expect(loaded.quakes == quakes)
+        #expect(loaded.skipped == 0)
+        #expect(loaded.validators == FeedValidators(etag: "\"e1\""))
+    }
+
+    /// The bytes version 2 wrote for `quakes`: version 3's with the version 2 magic and no count of skipped features.
+    ///
+    /// NB: version 3 only added that count (one varint after the magic); the quakes are written as before.
+    static func version2Archive(_ quakes: [Quake]) -> Data {
+        let current = QuakeArchive.encode(quakes)
+        #expect(current.prefix(5) == Data("QKA3".utf8) + [0])
+        return Data("QKA2".utf8) + current.dropFirst(5)
+    }
+
+    @Test func archiveKeepsTheCountOfFeaturesSkipped() throws {
+        let quakes = try QuakeFeedDecoder().decode(TestFeed.collection([TestFeed.feature(id: "a", timeMS: 0)])).quakes
+        for skipped in [0, 1, 300, 1 << 40] {
+            let data = QuakeArchive.encode(quakes, skipped: skipped)
+            #expect(QuakeArchive.encodedCount(quakes, skipped: skipped) == data.count)
+            #expect(QuakeArchive.decodeContents(data) == QuakeArchive.Contents(quakes: quakes, skipped: skipped))
+            #expect(QuakeArchive.decode(data) == quakes)
+        }
+        let old = Self.version2Archive(quakes)
+        #expect(QuakeArchive.decodeContents(old) == QuakeArchive.Contents(quakes: quakes, skipped: 0))
+        // Another version's bytes, or a count cut short, read as nothing.
+        #expect(QuakeArchive.decodeContents(Data("QKA1".utf8) + old.dropFirst(4)) == nil)
+        #expect(QuakeArchive.decodeContents(Data("QKA3".utf8) + [0x80]) == nil)
+    }
+
     @Test func aCachedCopyOfAnotherVersionCountsAsNoCache() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -82,14 +145,18 @@ import Testing
             #expect(QuakeArchive.decode(data.prefix(cut)) == nil)
         }
         #expect(QuakeArchive.decode(data + Data([0])) == nil)
-        // Magic, count, then the first id as shared length, rest length and bytes: the magnitude's presence byte.
-        let magnitudePresence = QuakeArchive.magic.count + 1 + 2 + full.id.utf8.count
+        // Magic, features skipped, count, then the first id as shared length, rest length and bytes: the magnitude's
+        // presence byte.
+        let magnitudePresence = QuakeArchive.magic.count + 1 + 1 + 2 + full.id.utf8.count
         var corrupt = data
         corrupt[magnitudePresence] = 0xFF
         #expect(QuakeArchive.decode(corrupt) == nil)
         var unterminated = data
-        unterminated.replaceSubrange(4..<5, with: [UInt8](repeating: 0xFF, count: 11))  // a count past 64 bits
+        unterminated.replaceSubrange(5..<6, with: [UInt8](repeating: 0xFF, count: 11))  // a count past 64 bits
         #expect(QuakeArchive.decode(unterminated) == nil)
+        var unterminatedSkipped = data
+        unterminatedSkipped.replaceSubrange(4..<5, with: [UInt8](repeating: 0xFF, count: 11))
+        #expect(QuakeArchive.decode(unterminatedSkipped) == nil)
     }
 
     @Test func archiveComesInPiecesThatAddUpToTheWholeAndItsCount() throws {
