@@ -489,7 +489,7 @@ import Testing
                 "signup", "--email", "org@example.com", "--password", "correct horse", "--name", "Org")
             let first = await harness.run("import", file)
             #expect(first.code == 0, "\(first.errors)")
-            #expect(first.errors.contains("Read frab: rC3, 1 sessions, 0 speakers, 0 skipped; times in GMT+0100."))
+            #expect(first.errors.contains("Read frab: rC3, 1 session, 0 speakers, 0 skipped; times in GMT+0100."))
             let summary = try await harness.json(ImportSummary.self, "import", file)
             #expect(summary.externalID == "frab:rc3")
             let agenda = await harness.run("agenda", summary.eventID)
@@ -535,7 +535,7 @@ import Testing
             let dry = await harness.run("import", folder, "--dry-run", "--capacity", "12", "--json")
             #expect(dry.code == 0, "\(dry.errors)")
             #expect(dry.errors.contains("skipped session 2: pending, not on the programme"))
-            #expect(dry.errors.contains("Read open-event: Open Hardware Day, 1 sessions, 1 speakers, 1 skipped"))
+            #expect(dry.errors.contains("Read open-event: Open Hardware Day, 1 session, 1 speaker, 1 skipped"))
             let programme = try AttendeeCoding.decoder().decode(ConferenceProgramme.self, from: Data(dry.output.utf8))
             #expect(programme.sessions.first?.capacity == 12)
 
@@ -577,7 +577,7 @@ import Testing
             let everyFile = await harness.run(
                 "import", folder + "/event.json", folder + "/sessions.json", folder + "/speakers.json", "--dry-run")
             #expect(everyFile.code == 0, "\(everyFile.errors)")
-            #expect(everyFile.errors.contains("Read open-event: Open Hardware Day, 1 sessions, 1 speakers, 1 skipped"))
+            #expect(everyFile.errors.contains("Read open-event: Open Hardware Day, 1 session, 1 speaker, 1 skipped"))
         }
     }
 

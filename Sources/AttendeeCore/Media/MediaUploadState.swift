@@ -118,6 +118,13 @@ public enum MediaText {
         }
         return parts
     }
+
+    /// Why `fileName` could not be opened or shared, when the server no longer has it (404: removed by someone
+    /// else since the list was read, or its content lost): `“Slides.pdf” is no longer on the server.`; `nil` for
+    /// any other failure, which the banner words as any failed call.
+    static func notOnServer(_ error: any Error, fileName: String) -> String? {
+        AttendeeFailure.status(error) == 404 ? Strings.format("media.notOnServer", fileName) : nil
+    }
 }
 
 extension FileKind {

@@ -1,3 +1,4 @@
+import APIClient
 import AttendeeModels
 import Foundation
 import Localization
@@ -67,7 +68,8 @@ public final class ThreadsModel: BusyScreen {
         await whileBusy { try await read() }
     }
 
-    /// "Message" was tapped on a person: answers their thread (new or existing) to open.
+    /// "Message" was tapped on a person: answers their thread (new or existing) to open. The person's own id (which
+    /// no screen offers; the command line can name it) is refused in the app's words.
     public func messageTapped(personID: String, eventID: String) async -> String? {
         banner = nil
         do {
@@ -75,9 +77,16 @@ public final class ThreadsModel: BusyScreen {
             if !threads.contains(where: { $0.id == thread.id }) { show(threads + [thread]) }
             return thread.id
         } catch {
-            banner = Banner(error)
+            banner = Self.startRefusal(error) ?? Banner(error)
             return nil
         }
+    }
+
+    /// The server's refusal of a thread with the caller themself (422 naming `personID`), in the app's words
+    /// rather than the server's; `nil` for any other failure.
+    static func startRefusal(_ error: any Error) -> Banner? {
+        guard case .http(422, let problem?, _)? = error as? APIError, problem.field == "personID" else { return nil }
+        return .failure(Strings.text("messages.notYourself"))
     }
 
     /// Follows the inbox stream until the caller stops listening (the task is cancelled) or it fails; when the

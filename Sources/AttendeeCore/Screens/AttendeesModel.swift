@@ -114,7 +114,7 @@ public final class AttendeesModel: BusyScreen {
             self.selectedID = nil
             openedThreadID = thread.id
         } catch {
-            banner = Banner(error)
+            banner = ThreadsModel.startRefusal(error) ?? Banner(error)
         }
     }
 

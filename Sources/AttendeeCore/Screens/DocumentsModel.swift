@@ -172,6 +172,8 @@ public final class DocumentsModel: BusyScreen {
             let url = try filesFolder.write(data, named: file.fileName)
             download = Download(fileName: file.fileName, data: data, fileURL: url)
             banner = .confirmation(Strings.format("documents.downloaded", file.fileName))
+        } failed: { error in
+            await notOnServer(error, fileName: file.fileName)
         }
     }
 
@@ -187,6 +189,8 @@ public final class DocumentsModel: BusyScreen {
         await whileBusy {
             let link = try await client.share(id)
             share = MediaShare(link, fileName: file.fileName, timeZone: timeZone, locale: locale)
+        } failed: { error in
+            await notOnServer(error, fileName: file.fileName)
         }
     }
 
@@ -277,6 +281,15 @@ public final class DocumentsModel: BusyScreen {
         guard stored else { return }
         uploadKey.sent(picked)
         await whileBusy { show(try await client.documents(eventID, sessionID)) }
+    }
+
+    /// After a call about `fileName` failed: when the server no longer has it (404), the banner says so in the app's
+    /// words rather than the server's, and the lists are read again, so a document removed elsewhere leaves them; lists
+    /// that cannot be read keep what they show.
+    private func notOnServer(_ error: any Error, fileName: String) async {
+        guard let sentence = MediaText.notOnServer(error, fileName: fileName) else { return }
+        banner = .failure(sentence)
+        if let page = try? await client.documents(eventID, sessionID) { show(page) }
     }
 
     private func show(_ page: DocumentsPage) {

@@ -111,7 +111,8 @@ public final class GalleryModel: BusyScreen {
         await whileBusy { show(try await client.gallery(eventID)) }
     }
 
-    /// A tile was tapped: the photo itself is fetched and its page opens; a failure says why on the grid.
+    /// A tile was tapped: the photo itself is fetched and its page opens; a failure says why on the grid (a photo
+    /// the server no longer has, in the app's words, and the grid is read again so a removed one goes).
     ///
     /// Only the photo tapped last opens: a slower one tapped before it, landing after, opens nothing (nor once its
     /// page was closed).
@@ -122,6 +123,8 @@ public final class GalleryModel: BusyScreen {
             let data = try await client.download(id)
             guard opening.landed(tap) else { return }
             opened = OpenedPhoto(tile: tile, data: data)
+        } failed: { error in
+            await notOnServer(error, fileName: tile.fileName)
         }
     }
 
@@ -139,6 +142,8 @@ public final class GalleryModel: BusyScreen {
         await whileBusy {
             share = MediaShare(
                 try await client.share(photo.id), fileName: photo.tile.fileName, timeZone: timeZone, locale: locale)
+        } failed: { error in
+            await notOnServer(error, fileName: photo.tile.fileName)
         }
     }
 
@@ -177,6 +182,17 @@ public final class GalleryModel: BusyScreen {
     public func uploadMessageDismissed() {
         if case .uploading = upload { return }
         upload = .idle
+    }
+
+    /// After a call about `fileName` failed: when the server no longer has it (404), the banner says so in the app's
+    /// words rather than the server's, and the grid is read again, so a photo removed elsewhere leaves it (and its
+    /// page closes); a grid that cannot be read keeps what it shows.
+    private func notOnServer(_ error: any Error, fileName: String) async {
+        guard let sentence = MediaText.notOnServer(error, fileName: fileName) else { return }
+        banner = .failure(sentence)
+        guard let files = try? await client.gallery(eventID) else { return }
+        show(files)
+        if let opened, !tiles.contains(where: { $0.id == opened.id }) { photoClosed() }
     }
 
     private func show(_ files: [MediaFile]) {

@@ -78,21 +78,32 @@ public enum AttendeeCommandText {
     public static func skipped(_ item: String) -> String { Strings.format("cli.import.skipped", item) }
     /// `warning: The file names no time zone …`.
     public static func warning(_ text: String) -> String { Strings.format("cli.import.warning", text) }
-    /// `Read frab: CLI Camp, 1 sessions, 0 speakers, 1 skipped; times in Pacific/Kiritimati.`
+    /// `Read frab: CLI Camp, 3 sessions, 1 speaker, 1 skipped; times in Pacific/Kiritimati.`
     public static func read(_ report: ImportReport) -> String {
         let programme = report.programme
         return Strings.format(
-            "cli.import.read", report.format.rawValue, programme.event.name, String(programme.sessions.count),
-            String(programme.speakers.count), String(report.skipped.count), programme.event.timeZone)
+            "cli.import.read", report.format.rawValue, programme.event.name,
+            counted(one: "cli.import.sessions.one", many: "cli.import.sessions.many", programme.sessions.count),
+            counted(one: "cli.import.speakers.one", many: "cli.import.speakers.many", programme.speakers.count),
+            String(report.skipped.count),
+            programme.event.timeZone)
     }
-    /// What the server did with an import.
+    /// What the server did with an import: `Created event E: 1 session created, 0 updated; 2 speakers created, 0
+    /// updated.`, then how many sessions the file no longer lists were removed, when any were.
     public static func imported(_ summary: ImportSummary) -> String {
         Strings.format(
             summary.eventCreated ? "cli.import.created" : "cli.import.updated", summary.eventID,
-            String(summary.sessionsCreated), String(summary.sessionsUpdated), String(summary.speakersCreated),
+            counted(one: "cli.import.sessions.one", many: "cli.import.sessions.many", summary.sessionsCreated),
+            String(summary.sessionsUpdated),
+            counted(one: "cli.import.speakers.one", many: "cli.import.speakers.many", summary.speakersCreated),
             String(summary.speakersUpdated))
-            + (summary.sessionsRemoved.map { $0 > 0 ? " " + Strings.format("cli.import.removed", String($0)) : "" }
-                ?? "")
+            + (summary.sessionsRemoved.map {
+                $0 > 0 ? " " + counted(one: "cli.import.removed.one", many: "cli.import.removed.many", $0) : ""
+            } ?? "")
+    }
+    /// `1 session`, `0 sessions`, `3 sessions`: the sentence `one` for a count of one, else `many` with the count.
+    private static func counted(one: String, many: String, _ count: Int) -> String {
+        count == 1 ? Strings.text(one) : Strings.format(many, String(count))
     }
     /// One line for each session whose capacity the file set below the seats already taken: `Capacity of
     /// “Workshop” kept at 12, not 10: the seats already taken stay taken.`

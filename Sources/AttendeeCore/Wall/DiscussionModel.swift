@@ -94,8 +94,15 @@ public final class DiscussionModel: PostScreen {
     /// Send was tapped.
     public func sendTapped() async { await sendDraft() }
 
-    /// Delete was tapped on a message: the discussion asks first.
+    /// Delete was tapped on a message: the discussion asks first. On a message it offers no Delete for (another
+    /// person's; the command line can send the tap anyway) the banner says why, in the app's words, and nothing is
+    /// asked or sent.
     public func deleteTapped(messageID: String) {
+        if rows.first(where: { $0.id == messageID })?.canDelete == false {
+            confirmation = nil
+            feed.banner = .failed(WallText.cannotDeleteMessage)
+            return rebuild()
+        }
         confirmation = Strings.confirmation(messageID, "message", button: WallText.delete)
     }
 

@@ -159,6 +159,12 @@ public enum WallText {
     public static var deleted: String { Strings.text("wall.deleted") }
     /// `There is no post “42” on this wall.`
     public static func notFound(_ postID: String) -> String { Strings.format("wall.notFound", postID) }
+    /// `You can delete only your own posts.`: Delete on another person's post, which the wall does not offer.
+    public static var cannotDeletePost: String { Strings.text("wall.cannotDelete.post") }
+    /// `You can delete only your own replies.`
+    public static var cannotDeleteReply: String { Strings.text("wall.cannotDelete.reply") }
+    /// `You can delete only your own messages.`: Delete on another person's discussion message.
+    public static var cannotDeleteMessage: String { Strings.text("discussion.cannotDelete") }
     /// `There is no reply “7” under this post.`
     public static func replyNotFound(_ replyID: String) -> String { Strings.format("wall.replyNotFound", replyID) }
     /// `[Photo from Ada Lovelace]`: a post's or message's photo where it cannot be drawn (a terminal, the live

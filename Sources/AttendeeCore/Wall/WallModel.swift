@@ -188,15 +188,29 @@ public final class WallModel: PostScreen {
         rebuild()
     }
 
-    /// Delete was tapped on one of the reader's posts (or any, for the organizer): the wall asks first.
+    /// Delete was tapped on one of the reader's posts (or any, for the organizer): the wall asks first. On a post
+    /// the wall offers no Delete for (another person's; the command line can send the tap anyway) the banner says
+    /// why, in the app's words, and nothing is asked or sent.
     public func deleteTapped(postID: String) {
+        if rows.first(where: { $0.id == postID })?.canDelete == false {
+            return refuseDeletion(WallText.cannotDeletePost)
+        }
         confirmation = Strings.confirmation(.post(postID), "post", button: WallText.delete)
     }
 
-    /// Delete was tapped on a reply: the wall asks first.
+    /// Delete was tapped on a reply: the wall asks first (on another person's reply, the banner says why not).
     public func deleteReplyTapped(postID: String, replyID: String) {
+        let reply = rows.first(where: { $0.id == postID })?.replies.first(where: { $0.id == replyID })
+        if reply?.canDelete == false { return refuseDeletion(WallText.cannotDeleteReply) }
         confirmation = Strings.confirmation(
             .reply(postID: postID, replyID: replyID), "reply", button: WallText.delete)
+    }
+
+    /// A deletion the wall does not offer: the banner says why.
+    private func refuseDeletion(_ sentence: String) {
+        confirmation = nil
+        feed.banner = .failed(sentence)
+        rebuild()
     }
 
     /// The question's Delete was tapped: the post (or reply) is deleted for everyone. Confirmed again while it is

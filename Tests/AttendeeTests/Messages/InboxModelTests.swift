@@ -118,6 +118,23 @@ import Testing
         #expect(failing.rows.isEmpty)
     }
 
+    /// Messaging oneself (which no screen offers; the command line can name one's own id) is refused in the app's
+    /// words, not the server's; any other refusal keeps the server's reason.
+    @Test func messagingYourselfIsRefusedInTheAppsWords() async {
+        var client = AttendeeClient()
+        client.startThread = { _, personID in
+            throw APIError.http(
+                status: personID == "me" ? 422 : 403,
+                problem: ProblemDetails(
+                    status: 422, detail: "Server words.", field: personID == "me" ? "personID" : nil))
+        }
+        let threads = ThreadsModel(client: client, eventID: "e1")
+        #expect(await threads.messageTapped(personID: "me", eventID: "e1") == nil)
+        #expect(threads.banner == .failure("You cannot message yourself."))
+        #expect(await threads.messageTapped(personID: "bo", eventID: "e1") == nil)
+        #expect(threads.banner == .failure("Server words."))
+    }
+
     /// A message's time is the device's clock, written as the reader's locale writes it: 12-hour in American
     /// English, German words and a 24-hour clock in German. 23:47 UTC on 9 March 2026 is 16:47 in Los Angeles
     /// (on daylight time since the 8th).

@@ -177,6 +177,49 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(!model.isBusy)
     }
 
+    /// A photo removed on another device since the grid was read: the tap says so in the app's words (not the
+    /// server's), and the grid loses it; Share on a page whose photo went meanwhile closes the page.
+    @Test func aPhotoTheServerNoLongerHasSaysSoAndLeavesTheGrid() async {
+        let removed = Locked(false)
+        let client = AttendeeMediaClient(
+            gallery: { _ in
+                [S.file("g1", .gallery, type: .jpeg, name: "Stage.jpg")]
+                    + (removed.withLock { $0 } ? [] : [S.file("g2", .gallery, type: .jpeg, name: "Crowd.jpg")])
+            },
+            download: { id in
+                guard id == "g1" else { throw S.refusal(404, nil) }
+                return Data([1])
+            },
+            share: { _ in throw S.refusal(404, nil) })
+        let model = GalleryModel(client: client, eventID: "e1")
+        await model.appeared()
+        removed.withLock { $0 = true }
+        await model.tileTapped("g2")
+        #expect(model.opened == nil)
+        #expect(model.banner == .failure("“Crowd.jpg” is no longer on the server."))
+        #expect(model.tiles.map(\.id) == ["g1"])
+        #expect(!model.isBusy)
+
+        await model.tileTapped("g1")
+        #expect(model.opened?.id == "g1")
+        #expect(model.banner == nil)
+        await model.shareTapped()
+        #expect(model.share == nil)
+        #expect(model.banner == .failure("“Stage.jpg” is no longer on the server."))
+        #expect(model.opened?.id == "g1", "still listed: the page stays")
+    }
+
+    @Test func anyOtherFailureToOpenAPhotoKeepsItsOwnSentence() async {
+        let client = AttendeeMediaClient(
+            gallery: { _ in [S.file("g1", .gallery, type: .jpeg, name: "Stage.jpg")] },
+            download: { _ in throw S.refusal(403, nil) })
+        let model = GalleryModel(client: client, eventID: "e1")
+        await model.appeared()
+        await model.tileTapped("g1")
+        #expect(model.banner == .failure("Refused by the server."))
+        #expect(model.tiles.map(\.id) == ["g1"])
+    }
+
     @Test func overTwentyFiveMegabytesIsTooLargeWithoutSendingIt() async {
         let sent = Locked(0)
         let client = AttendeeMediaClient(
@@ -288,6 +331,36 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(model.share == nil)
         await model.downloadTapped("unknown")
         #expect(model.download == nil)
+    }
+
+    /// A document removed elsewhere since the lists were read: Download and Share say so in the app's words, and the
+    /// row goes.
+    @Test func aDocumentTheServerNoLongerHasSaysSoAndLeavesItsList() async {
+        let removed = Locked(Set<String>())
+        let client = AttendeeMediaClient(
+            documents: { _, _ in
+                var page = S.page
+                let gone = removed.withLock { $0 }
+                page.preRead.removeAll { gone.contains($0.id) }
+                page.materials.removeAll { gone.contains($0.id) }
+                return page
+            },
+            download: { _ in throw S.refusal(404, nil) },
+            share: { _ in throw S.refusal(404, nil) })
+        let model = DocumentsModel(client: client, eventID: "e1")
+        await model.appeared()
+        removed.withLock { $0 = ["d1"] }
+        await model.downloadTapped("d1")
+        #expect(model.download == nil)
+        #expect(model.banner == .failure("“Reading list.txt” is no longer on the server."))
+        #expect(model.sections[0].rows.isEmpty)
+        #expect(model.sections[0].emptyMessage == "Nothing here yet.")
+        removed.withLock { $0 = ["d1", "d2"] }
+        await model.shareTapped("d2")
+        #expect(model.share == nil)
+        #expect(model.banner == .failure("“Slides.pptx” is no longer on the server."))
+        #expect(model.sections[2].rows.map(\.id) == ["d3"])
+        #expect(!model.isBusy)
     }
 
     /// Only the row tapped last is offered: an earlier, slower download lands without replacing its sheet, and

@@ -107,7 +107,7 @@ import Testing
             let summary = try answer.decode(ImportSummary.self)
             #expect(summary.sessionsRemoved == 1)
             #expect(summary.sessionsUpdated == 1)
-            #expect(AttendeeCommandText.imported(summary).contains("1 sessions no longer in the file were removed"))
+            #expect(AttendeeCommandText.imported(summary).contains("1 session no longer in the file was removed"))
             let after = try await server.client.get("/attendee/v1/events/\(eventID)/agenda").decode([Session].self)
             #expect(after.map(\.title) == ["Hello"])
             #expect(after.first?.capacity == 10, "the stored limit stays")

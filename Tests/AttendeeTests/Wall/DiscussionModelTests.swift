@@ -126,6 +126,27 @@ import Testing
 
     /// Delete confirmed twice while the first is on its way sends one deletion and shows no banner; a message the
     /// server no longer has is gone, as the person wanted.
+    /// Delete on another person's message, which the discussion does not offer (the command line sends the tap
+    /// anyway), is refused in the app's words with nothing asked or sent.
+    @Test func deletingAnotherPersonsMessageIsRefusedInTheAppsWords() async {
+        let sent = Locked(0)
+        let client = AttendeeClient(
+            discussion: { _, _, _ in
+                DiscussionPage(
+                    messages: [Self.message(2, by: Self.me), Self.message(1)], nextCursor: nil,
+                    viewer: PostViewer(personID: "me", isOrganizer: false))
+            },
+            deleteMessage: { _ in sent.withLock { $0 += 1 } })
+        let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt)
+        await model.appeared()
+        model.deleteTapped(messageID: "1")
+        #expect(model.confirmation == nil)
+        #expect(model.bannerText == "You can delete only your own messages.")
+        #expect(sent.withLock { $0 } == 0)
+        model.deleteTapped(messageID: "2")
+        #expect(model.confirmation?.action == "2")
+    }
+
     @Test func aDeletionConfirmedTwiceIsSentOnceAndOneAlreadyGoneCountsAsDeleted() async {
         let gate = Gate(isOpen: false)
         let deleted = Locked<[String]>([])

@@ -512,14 +512,54 @@ import Testing
         #expect(model.rows.map(\.id) == ["2", "1"])
         #expect(deleted.withLock { $0 } == ["r9"])
 
+        // Another person's post offers no Delete: the tap (as the command line sends it) says why in the app's
+        // words, and asks nothing; a deletion the server refuses all the same says the server's reason.
         model.deleteTapped(postID: "1")
-        await model.confirmTapped(try #require(model.confirmation).action)
+        #expect(model.confirmation == nil)
+        #expect(model.banner == .failed("You can delete only your own posts."))
+        await model.confirmTapped(.post("1"))
         #expect(model.rows.map(\.id) == ["2", "1"])
         #expect(model.banner == .failed(APIError.http(status: 403, problem: nil).message))
         model.deleteTapped(postID: "2")
         await model.confirmTapped(.post("2"))
         #expect(model.rows.map(\.id) == ["1"])
         #expect(deleted.withLock { $0 } == ["r9", "2"])
+    }
+
+    /// Delete on a post or reply the wall does not offer it for (another person's, to anyone but the organizer) is
+    /// refused in the app's words, with nothing asked or sent; the organizer is asked as for their own.
+    @Test func deletingAnotherPersonsPostOrReplyIsRefusedInTheAppsWords() async throws {
+        let sent = Locked(0)
+        let theirs = WallPost(
+            id: "1", eventID: "e1", author: Self.other, text: "Post 1", createdAt: Self.start, likeCount: 0,
+            likedByMe: false,
+            replies: [WallReply(id: "r1", postID: "1", author: Self.other, text: "Hi", createdAt: Self.start)],
+            replyCount: 1)
+        let organizer = Locked(false)
+        let client = AttendeeClient(
+            wall: { _, _, _ in Self.page([theirs], organizer: organizer.withLock { $0 }) },
+            deletePost: { _ in sent.withLock { $0 += 1 } },
+            deleteReply: { _ in
+                sent.withLock { $0 += 1 }
+                return nil
+            })
+        let model = Self.model(client)
+        await model.appeared()
+        model.deleteTapped(postID: "1")
+        #expect(model.confirmation == nil)
+        #expect(model.bannerText == "You can delete only your own posts.")
+        model.deleteReplyTapped(postID: "1", replyID: "r1")
+        #expect(model.confirmation == nil)
+        #expect(model.bannerText == "You can delete only your own replies.")
+        #expect(sent.withLock { $0 } == 0)
+
+        organizer.withLock { $0 = true }
+        await model.appeared()
+        #expect(model.banner == nil)
+        model.deleteReplyTapped(postID: "1", replyID: "r1")
+        #expect(model.confirmation?.action == .reply(postID: "1", replyID: "r1"))
+        model.deleteTapped(postID: "1")
+        #expect(model.confirmation?.action == .post("1"))
     }
 
     /// A reply is what the person wrote: a refusal keeps it in its composer; a second tap while it is on its way
