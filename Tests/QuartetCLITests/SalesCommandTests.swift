@@ -429,24 +429,33 @@ struct SalesCLI {
         #expect(missing.errors == "quartet: There is no such file or folder: /nonexistent/file.jpg.\n")
     }
 
-    /// An attachment another rep deleted in Salesforce: `download` is a tap on its row, so it says it is gone, and
-    /// the account saved on this machine no longer lists it (read past the screen, the saved copy kept it offline).
-    @Test func downloadingAnAttachmentDeletedElsewhereTakesItOffTheSavedCopy() async throws {
+    /// A machine signed in that added an attachment named `name` to the hospital, which a colleague signed in on
+    /// another machine then deleted in Salesforce; the caller removes both machines' folders.
+    private func attachmentDeletedByAColleague(_ name: String) async throws -> (
+        cli: SalesCLI, colleague: SalesCLI, id: String
+    ) {
         let cli = try await SalesCLI.make()
         let colleague = SalesCLI(
             router: cli.router,
             dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sales-cli-\(UUID())"))
-        defer {
-            try? FileManager.default.removeItem(at: cli.dataDirectory)
-            try? FileManager.default.removeItem(at: colleague.dataDirectory)
-        }
         await cli.signIn()
         await colleague.signIn()
-        let file = try cli.file("report.pdf", Data("%PDF-1.4 tiny".utf8))
+        let file = try cli.file(name, Data("%PDF-1.4 tiny".utf8))
         let added = await cli.run(["attachment", "add", hospital, file.path, "--json"])
         let id = try #require(try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))["id"])
         #expect(await cli.run(["items", hospital]).output.contains(id))
         #expect(await colleague.run(["attachment", "delete", id]).code == 0)
+        return (cli, colleague, id)
+    }
+
+    /// An attachment another rep deleted in Salesforce: `download` is a tap on its row, so it says it is gone, and
+    /// the account saved on this machine no longer lists it (read past the screen, the saved copy kept it offline).
+    @Test func downloadingAnAttachmentDeletedElsewhereTakesItOffTheSavedCopy() async throws {
+        let (cli, colleague, id) = try await attachmentDeletedByAColleague("report.pdf")
+        defer {
+            try? FileManager.default.removeItem(at: cli.dataDirectory)
+            try? FileManager.default.removeItem(at: colleague.dataDirectory)
+        }
 
         let out = cli.dataDirectory.appendingPathComponent("copy.pdf")
         let download = await cli.run(["attachment", "download", id, "--output", out.path])
@@ -462,21 +471,11 @@ struct SalesCLI {
     /// Deleting an attachment another device deleted already names it and says it is gone, not that its record id
     /// could not be read; the saved copy no longer lists it.
     @Test func deletingAnAttachmentDeletedElsewhereSaysItIsGone() async throws {
-        let cli = try await SalesCLI.make()
-        let colleague = SalesCLI(
-            router: cli.router,
-            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sales-cli-\(UUID())"))
+        let (cli, colleague, id) = try await attachmentDeletedByAColleague("Wing A-B “north”.pdf")
         defer {
             try? FileManager.default.removeItem(at: cli.dataDirectory)
             try? FileManager.default.removeItem(at: colleague.dataDirectory)
         }
-        await cli.signIn()
-        await colleague.signIn()
-        let file = try cli.file("Wing A-B “north”.pdf", Data("%PDF-1.4 tiny".utf8))
-        let added = await cli.run(["attachment", "add", hospital, file.path, "--json"])
-        let id = try #require(try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))["id"])
-        #expect(await cli.run(["items", hospital]).output.contains(id))
-        #expect(await colleague.run(["attachment", "delete", id]).code == 0)
 
         let delete = await cli.run(["attachment", "delete", id])
         #expect(delete.code == 1)

@@ -9,7 +9,7 @@ import Foundation
 
 /// `quartet attendee …`: the Attendee app on the command line, over the same core as the phone app.
 enum AttendeeCommand {
-    /// A screen's banner after a failed step, printed as `quartet attendee: …` with exit code 1.
+    /// A screen's banner after a failed step, printed as `quartet: …` with exit code 1.
     struct ScreenFailure: LocalizedError {
         var message: String
         var errorDescription: String? { message }
