@@ -39,6 +39,11 @@ struct AttendeeWallListing: Decodable {
             #expect(message.code == 1)
             #expect(message.errors == "quartet: You're offline: your message was not sent.\n")
             #expect(try await harness.json(AttendeeWallListing.self, "wall", event).posts.isEmpty)
+            // A note too says it was not saved, not only that the server could not be reached.
+            let note = await harness.run(["notes", event, "new", "offline"] + offline)
+            #expect(note.code == 1)
+            #expect(note.errors == "quartet: You're offline: your note was not saved.\n")
+            #expect(await harness.run("notes", event).output == "No notes yet.\n")
         }
     }
 
