@@ -72,6 +72,12 @@ import Testing
 
             let empty = await Self.run(harness, as: "ana", "messages", "list")
             #expect(empty.output == "No messages yet. Start a conversation from the attendee list.\n")
+            // A blank first message is refused before the thread is started: nobody's inbox gets an empty thread.
+            let blank = await Self.run(harness, as: "ana", "messages", "send", jose, "   ", "--event", event)
+            #expect(blank.code == 1)
+            #expect(blank.errors == "quartet: Write something first.\n")
+            #expect(try await Self.json(harness, as: "ana", [Row].self, "messages", "list").isEmpty)
+            #expect(try await Self.json(harness, as: "jose", [Row].self, "messages", "list").isEmpty)
             let first = await Self.run(harness, as: "ana", "messages", "send", jose, "Coffee at 10?", "--event", event)
             #expect(first.code == 0, "\(first.errors)")
             #expect(first.output.hasSuffix("  You: Coffee at 10?\n"))

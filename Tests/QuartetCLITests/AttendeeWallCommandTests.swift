@@ -39,6 +39,11 @@ struct AttendeeWallListing: Decodable {
             #expect(message.code == 1)
             #expect(message.errors == "quartet: You're offline: your message was not sent.\n")
             #expect(try await harness.json(AttendeeWallListing.self, "wall", event).posts.isEmpty)
+            // A note too says it was not saved, not only that the server could not be reached.
+            let note = await harness.run(["notes", event, "new", "offline"] + offline)
+            #expect(note.code == 1)
+            #expect(note.errors == "quartet: You're offline: your note was not saved.\n")
+            #expect(await harness.run("notes", event).output == "No notes yet.\n")
         }
     }
 
@@ -50,6 +55,9 @@ struct AttendeeWallListing: Decodable {
             let keynote = try #require(try await harness.json([Session].self, "agenda", event).first).id
             let post = try await harness.json(WallPostRow.self, "wall", event, "post", "Lunch?")
             let reply = try await harness.json(WallPostRow.self, "wall", event, "reply", post.id, "At noon")
+            let blankReply = await harness.run("wall", event, "reply", post.id, "   ")
+            #expect(blankReply.code == 1)
+            #expect(blankReply.errors == "quartet: Write a reply first.\n")
             let messageID = try await harness.json(DiscussionRow.self, "discussion", keynote, "post", "Hello").id
             let offline = ["--server", "http://127.0.0.1:9"]
             let unchanged = "quartet: You're offline: nothing was changed.\n"

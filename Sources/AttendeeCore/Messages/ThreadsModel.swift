@@ -82,6 +82,18 @@ public final class ThreadsModel: BusyScreen {
         }
     }
 
+    /// Send was tapped for a person with no conversation open yet (the command line's `messages send PERSON TEXT
+    /// --event`): the text is checked first, in the message box's words (``TextProblem/messageText``), so a text
+    /// that would be refused starts no thread and leaves nothing in either inbox; a text that can go is then as
+    /// ``messageTapped(personID:eventID:)``, which answers the thread to send it in.
+    public func sendTapped(_ text: String, personID: String, eventID: String) async -> String? {
+        if let problem = TextProblem.of(text, limit: MessageRules.textLimit) {
+            banner = .failure(problem.messageText)
+            return nil
+        }
+        return await messageTapped(personID: personID, eventID: eventID)
+    }
+
     /// The server's refusal of a thread with the caller themself (422 naming `personID`), in the app's words
     /// rather than the server's; `nil` for any other failure.
     static func startRefusal(_ error: any Error) -> Banner? {

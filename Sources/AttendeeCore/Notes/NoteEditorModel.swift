@@ -1,3 +1,4 @@
+import APIClient
 import AttendeeModels
 import Foundation
 import Localization
@@ -164,7 +165,11 @@ public final class NoteEditorModel {
                 await readTheirs(id, against: sent)
             } else {
                 saveState = .failed
-                banner = Banner(error)
+                // NB: offline, the line says what became of the note (as a message or a post does), not only that
+                // the server was out of reach; the text stays in the editor to save again.
+                banner =
+                    (error as? APIError)?.neverReachedServer == true
+                    ? .failure(Strings.text("notes.notSaved.offline")) : Banner(error)
             }
         }
     }

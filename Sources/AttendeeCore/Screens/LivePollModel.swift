@@ -211,7 +211,9 @@ public final class LivePollModel {
     /// Sends the answer (or the changed answer).
     public func submitTapped() async {
         guard canSubmit else { return }
-        await call { try await self.client.answerPoll(self.pollID, PollAnswer(choices: self.selection)) }
+        await call(answering: true) {
+            try await self.client.answerPoll(self.pollID, PollAnswer(choices: self.selection))
+        }
     }
 
     /// The manage button, showing `action` (``management`` as the button was drawn): opens or closes the poll.
@@ -387,8 +389,10 @@ public final class LivePollModel {
 
     /// Runs a vote, open or close. NB: a deletion heard while it was on its way is the last word: whatever the call
     /// meets (a refusal, or an answer read before the deletion), the page stays deleted; a call that meets no poll
-    /// (404: deleted, its event not heard) says the poll was deleted.
-    private func call(_ work: @escaping @MainActor () async throws -> Poll) async {
+    /// (404: deleted, its event not heard) says the poll was deleted. An answer refused because the poll closed
+    /// meanwhile (409) puts up no banner: the page, read again, shows the poll closed, and its ``notice`` (`This poll
+    /// is closed.`) is the one line that says why, where the server's same words above it said it twice.
+    private func call(answering: Bool = false, _ work: @escaping @MainActor () async throws -> Poll) async {
         calls.started()
         banner = nil
         derive()
@@ -401,7 +405,10 @@ public final class LivePollModel {
                     markDeletedElsewhere()
                 } else {
                     banner = Banner(error)
-                    if AttendeeFailure.status(error) == 409 { await reload() }
+                    if AttendeeFailure.status(error) == 409 {
+                        await reload()
+                        if answering, phase != .deleted, let poll, poll.state != .open { banner = nil }
+                    }
                 }
             }
         }

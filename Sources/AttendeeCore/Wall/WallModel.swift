@@ -140,6 +140,13 @@ public final class WallModel: PostScreen {
     public var canPost: Bool { readyToSend }
     /// The reply composer's state.
     public var replyComposer: ComposerState { ComposerState(draft: replyDraft) }
+    /// Why the reply cannot be sent, as a sentence (what the command line prints when it refuses one): a reply
+    /// carries no picture, so an empty one is told to write something, not to add a picture; `nil` when it can go.
+    public var replyRefusal: String? {
+        replyComposer.problem.map {
+            $0 == .empty ? Strings.text("wall.problem.reply.empty") : ComposerState.sentence($0)
+        }
+    }
     /// Whether the Send reply button is enabled.
     public var canSendReply: Bool { replyingTo != nil && !isSendingReply && replyComposer.problem == nil }
     /// The banner's sentence.

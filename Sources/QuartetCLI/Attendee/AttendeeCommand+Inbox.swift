@@ -193,7 +193,7 @@ extension AttendeeCommand {
         if let eventID {
             let threads = ThreadsModel(
                 client: client, eventID: eventID, timeZone: context.timeZone, locale: context.locale)
-            guard let id = await threads.messageTapped(personID: target, eventID: eventID) else {
+            guard let id = await threads.sendTapped(text, personID: target, eventID: eventID) else {
                 throw ScreenFailure(message: threads.banner?.text ?? "")
             }
             threadID = id

@@ -223,7 +223,8 @@ extension AttendeeCommand {
         for (questionID, optionIDs) in chosen { model.optionsChosen(questionID: questionID, optionIDs: optionIDs) }
         if let hint = model.submitHint { throw UsageError(hint) }
         await model.submitTapped()
-        if let failure = model.banner?.failure { throw CommandFailure(failure) }
+        // NB: an answer refused because the poll closed meanwhile leaves no banner; the page's notice says why.
+        if let failure = model.banner?.failure ?? model.notice { throw CommandFailure(failure) }
         try print(model, context)
     }
 

@@ -132,7 +132,7 @@ extension AttendeeCommand {
             model.replyTapped(postID: argument)
             model.replyDraftChanged(context.positional(3))
             guard model.canSendReply else {
-                throw ScreenFailure(message: model.replyComposer.problem.map(ComposerState.sentence) ?? "")
+                throw ScreenFailure(message: model.replyRefusal ?? "")
             }
             await model.sendReplyTapped()
             try check()

@@ -135,6 +135,28 @@ import Testing
         #expect(threads.banner == .failure("Server words."))
     }
 
+    /// A first message to a person is checked before their thread is started: a blank text (or one the server
+    /// would refuse) says why in the message box's words and starts nothing, so neither inbox gets an empty thread.
+    @Test func aRefusedFirstMessageStartsNoThread() async {
+        let starts = Locked<[String]>([])
+        var client = AttendeeClient()
+        client.startThread = { eventID, personID in
+            starts.withLock { $0.append(personID) }
+            return MessageThread(id: "t", eventID: eventID, with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        let threads = ThreadsModel(client: client, eventID: "e1")
+        #expect(await threads.sendTapped("   ", personID: "bo", eventID: "e1") == nil)
+        #expect(threads.banner == .failure("Write something first."))
+        #expect(await threads.sendTapped("nul\u{0}", personID: "bo", eventID: "e1") == nil)
+        #expect(threads.banner == .failure("The text holds a character that cannot be sent."))
+        #expect(starts.withLock { $0 }.isEmpty)
+        #expect(threads.rows.isEmpty)
+
+        #expect(await threads.sendTapped("Lunch?", personID: "bo", eventID: "e1") == "t")
+        #expect(threads.banner == nil)
+        #expect(starts.withLock { $0 } == ["bo"])
+    }
+
     /// A message's time is the device's clock, written as the reader's locale writes it: 12-hour in American
     /// English, German words and a 24-hour clock in German. 23:47 UTC on 9 March 2026 is 16:47 in Los Angeles
     /// (on daylight time since the 8th).

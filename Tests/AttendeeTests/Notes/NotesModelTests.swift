@@ -183,7 +183,8 @@ import Testing
         await gate.open()
         await editor.saveTapped()
         #expect(editor.saveState == .failed)
-        #expect(editor.banner == .failure("You're offline. Check your connection and try again."))
+        #expect(editor.banner == .failure("You're offline: your note was not saved."))
+        #expect(editor.text == "Good question at the end")
         await gate.close()
         let saving = Task { await editor.saveTapped() }
         await gate.arrived(2)

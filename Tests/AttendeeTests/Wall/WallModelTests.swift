@@ -487,7 +487,13 @@ import Testing
         model.replyTapped(postID: "1")
         #expect(model.replyingTo == "1")
         #expect(model.canSendReply == false)
+        // A reply carries no picture: an empty one is told to write, not to add a picture.
+        model.replyDraftChanged("   ")
+        #expect(model.replyRefusal == "Write a reply first.")
+        model.replyDraftChanged(String(repeating: "a", count: PostText.limit + 1))
+        #expect(model.replyRefusal == "The text must be at most 2000 characters.")
         model.replyDraftChanged("Me too 🙌")
+        #expect(model.replyRefusal == nil)
         #expect(model.replyComposer.counter == "8 / 2000")
         await model.sendReplyTapped()
         #expect(model.replyingTo == nil)
