@@ -45,15 +45,18 @@ public final class ItemEditorModel {
         case .attachment: return isEditing || picked != nil
         }
     }
-    /// Why "Save" may not be tapped yet, in a sentence (`nil` when it may, or while a call is in flight).
+    /// Why "Save" may not be tapped yet, in a sentence (`nil` when it may, or while a call is in flight): what is
+    /// missing first, so a new attachment with nothing picked asks for the file before a name.
     public var saveRefusal: String? {
         guard !isBusy, !canSave else { return nil }
+        // NB: picking a file names the attachment after it, so asking for a name first misleads.
+        if kind == .attachment, !isEditing, picked == nil { return SalesText.localized("editor.needsFile") }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { return SalesText.localized("editor.needsName") }
         if let tooLong { return SalesText.tooLong(tooLong.field.label, limit: tooLong.limit, length: tooLong.length) }
         switch kind {
         case .note: return nil
         case .doc: return SalesText.localized("editor.needsURL")
-        case .attachment: return SalesText.localized("editor.needsFile")
+        case .attachment: return nil
         }
     }
     /// Whether the person has typed or picked something the form has not saved: closing it then loses work, so

@@ -334,6 +334,19 @@ import Testing
         #expect(note.saveRefusal == nil)
     }
 
+    /// An empty New Attachment form asks for the file first: picking one names the attachment, so "Give it a name"
+    /// sent the person to the wrong field. With a file picked and its name cleared, the name is what is missing.
+    @Test func anEmptyAttachmentFormAsksForTheFileFirst() async throws {
+        let harness = try await DevServerHarness.make()
+        let attachment = try await attachmentForm(harness)
+        #expect(attachment.saveRefusal == "Pick a file to attach.")
+        attachment.filePicked(name: "scan.pdf", data: Data("%PDF-1.4".utf8))
+        #expect(attachment.name == "scan.pdf")
+        #expect(attachment.saveRefusal == nil)
+        attachment.nameEdited(" ")
+        #expect(attachment.saveRefusal == "Give it a name to save it.")
+    }
+
     @Test func aRefusedSaveShowsWhatFailed() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
