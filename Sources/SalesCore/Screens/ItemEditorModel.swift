@@ -34,6 +34,11 @@ public final class ItemEditorModel {
     public var showsAddAttachmentButton: Bool { kind == .attachment && !isEditing }
     /// The image shown in the form: the picked image, or an existing image attachment once loaded.
     public private(set) var image: Data?
+    /// Why an existing image attachment shows no picture: its download failed (``SalesText/imageNotLoaded``); the
+    /// form offers Retry (``imageRetryTapped()``). `nil` while it loads, once it is shown, and for any other item.
+    public private(set) var imageFailure: String?
+    /// Whether the picture is on its way (a second Retry tapped meanwhile sends nothing more).
+    private var imageLoading = false
     /// Whether "Save" may be tapped.
     public var canSave: Bool {
         guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty, tooLong == nil else {
@@ -209,14 +214,29 @@ public final class ItemEditorModel {
     }
 
     /// The form appeared: an existing image attachment is downloaded to be shown.
-    public func appeared() async {
+    public func appeared() async { await loadImage() }
+
+    /// "Retry" under a picture that did not load (``imageFailure``): it is downloaded again.
+    public func imageRetryTapped() async { await loadImage() }
+
+    /// Downloads an existing image attachment's picture; a failure is said (``imageFailure``), not left blank.
+    private func loadImage() async {
         // NB: an attachment added offline has no body on the server yet.
         guard case .attachment(let attachment)? = existing, attachment.isImage, !isWaiting, let id = attachment.id,
-            image == nil
+            image == nil, !imageLoading
         else { return }
+        imageFailure = nil
+        imageLoading = true
         calls.started()
-        defer { calls.ended() }
-        image = try? await client.downloadAttachment(id: id, contentType: attachment.contentType).data
+        defer {
+            calls.ended()
+            imageLoading = false
+        }
+        do {
+            image = try await client.downloadAttachment(id: id, contentType: attachment.contentType).data
+        } catch {
+            imageFailure = SalesText.imageNotLoaded
+        }
     }
 
     /// The name field changed.
