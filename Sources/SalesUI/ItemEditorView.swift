@@ -36,6 +36,12 @@ struct ItemEditorView: View {
                     Button(SalesText.chooseFile) { choosingFile = true }
                 }
                 AttachmentPreview(data: model.image, label: model.name)
+                if let failure = model.imageFailure {
+                    Text(failure).foregroundStyle(.secondary)
+                    Button(SalesText.retry, systemImage: "arrow.clockwise") {
+                        Task { await model.imageRetryTapped() }
+                    }
+                }
                 if let shrunk = model.shrunkMessage { Text(shrunk).font(.footnote).foregroundStyle(.secondary) }
             }
             if let error = model.errorMessage {

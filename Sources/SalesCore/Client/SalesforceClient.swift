@@ -48,8 +48,8 @@ public struct DownloadedFile: Sendable, Hashable {
 ///
 /// Every failure is thrown as a ``SalesforceError`` *and* posted as `ServiceErrorOccurred` with a
 /// sentence naming the operation. A 401 refreshes the access token once and retries; a refresh that
-/// fails (or a 401 after one) ends the session: it is forgotten, ``sessionEnd`` is raised and `onSignedOut` runs,
-/// once however many calls met the refusal. The app and `quartet sales` keep the device's Sales data
+/// fails (or a 401 after one, or a 401 to a session with no refresh token to renew it) ends the session: it is
+/// forgotten, ``sessionEnd`` is raised and `onSignedOut` runs, once however many calls met the refusal. The app and `quartet sales` keep the device's Sales data
 /// through ``init(configuration:transport:sessions:notificationCenter:sessionEnd:cache:outbox:)``.
 public actor SalesforceClient {
     /// The most an attachment may weigh before base64 (Salesforce's limit for the REST body).
@@ -195,7 +195,10 @@ public actor SalesforceClient {
                 throw SalesforceError.signedOut(operation: operation, sessionEnded: true)
             }
             if current.accessToken != stale.accessToken { return current }
+            // NB: Salesforce's username-password flow gives no refresh token, so its sessions end here: nothing
+            // can renew them, and the 401 is as final as a refused refresh (forgotten, the app told, the cache wiped).
             guard let refreshToken = stale.refreshToken else {
+                await sessionRefused()
                 throw SalesforceError.signedOut(operation: operation, sessionEnded: true)
             }
             var form = [

@@ -34,6 +34,11 @@ public final class ItemEditorModel {
     public var showsAddAttachmentButton: Bool { kind == .attachment && !isEditing }
     /// The image shown in the form: the picked image, or an existing image attachment once loaded.
     public private(set) var image: Data?
+    /// Why an existing image attachment shows no picture: its download failed (``SalesText/imageNotLoaded``); the
+    /// form offers Retry (``imageRetryTapped()``). `nil` while it loads, once it is shown, and for any other item.
+    public private(set) var imageFailure: String?
+    /// Whether the picture is on its way (a second Retry tapped meanwhile sends nothing more).
+    private var imageLoading = false
     /// Whether "Save" may be tapped.
     public var canSave: Bool {
         guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty, tooLong == nil else {
@@ -45,15 +50,18 @@ public final class ItemEditorModel {
         case .attachment: return isEditing || picked != nil
         }
     }
-    /// Why "Save" may not be tapped yet, in a sentence (`nil` when it may, or while a call is in flight).
+    /// Why "Save" may not be tapped yet, in a sentence (`nil` when it may, or while a call is in flight): what is
+    /// missing first, so a new attachment with nothing picked asks for the file before a name.
     public var saveRefusal: String? {
         guard !isBusy, !canSave else { return nil }
+        // NB: picking a file names the attachment after it, so asking for a name first misleads.
+        if kind == .attachment, !isEditing, picked == nil { return SalesText.localized("editor.needsFile") }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { return SalesText.localized("editor.needsName") }
         if let tooLong { return SalesText.tooLong(tooLong.field.label, limit: tooLong.limit, length: tooLong.length) }
         switch kind {
         case .note: return nil
         case .doc: return SalesText.localized("editor.needsURL")
-        case .attachment: return SalesText.localized("editor.needsFile")
+        case .attachment: return nil
         }
     }
     /// Whether the person has typed or picked something the form has not saved: closing it then loses work, so
@@ -206,14 +214,29 @@ public final class ItemEditorModel {
     }
 
     /// The form appeared: an existing image attachment is downloaded to be shown.
-    public func appeared() async {
+    public func appeared() async { await loadImage() }
+
+    /// "Retry" under a picture that did not load (``imageFailure``): it is downloaded again.
+    public func imageRetryTapped() async { await loadImage() }
+
+    /// Downloads an existing image attachment's picture; a failure is said (``imageFailure``), not left blank.
+    private func loadImage() async {
         // NB: an attachment added offline has no body on the server yet.
         guard case .attachment(let attachment)? = existing, attachment.isImage, !isWaiting, let id = attachment.id,
-            image == nil
+            image == nil, !imageLoading
         else { return }
+        imageFailure = nil
+        imageLoading = true
         calls.started()
-        defer { calls.ended() }
-        image = try? await client.downloadAttachment(id: id, contentType: attachment.contentType).data
+        defer {
+            calls.ended()
+            imageLoading = false
+        }
+        do {
+            image = try await client.downloadAttachment(id: id, contentType: attachment.contentType).data
+        } catch {
+            imageFailure = SalesText.imageNotLoaded
+        }
     }
 
     /// The name field changed.

@@ -136,6 +136,8 @@ public enum SalesText {
     public static var urlField: String { localized("editor.url") }
     /// The editor's image picker.
     public static var pickImage: String { localized("editor.pickImage") }
+    /// Under an image attachment whose picture did not download (offered with ``retry``).
+    public static var imageNotLoaded: String { localized("editor.imageNotLoaded") }
     /// What the sign-in form says when `count` of the rep's edits wait for their next sign-in; `nil` for none.
     public static func waitingForSignIn(_ count: Int) -> String? {
         switch count {

@@ -55,6 +55,28 @@ import Testing
             ])
     }
 
+    /// The picture of an image attachment that does not download is said not to have loaded (it used to show
+    /// nothing and say nothing); Retry loads it once the network is back, and the line goes.
+    @Test func aPictureThatDidNotDownloadIsSaidAndRetried() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+        let photo = try #require(details.attachments.first { $0.isImage })
+        let form = ItemEditorModel(
+            editing: .attachment(photo), accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        harness.wire.isDown = true
+        await form.appeared()
+        #expect(form.image == nil)
+        #expect(form.imageFailure == "The picture could not be loaded.")
+        #expect(!form.isBusy)
+
+        harness.wire.isDown = false
+        await form.imageRetryTapped()
+        #expect(form.imageFailure == nil)
+        #expect(form.image?.starts(with: [0xFF, 0xD8]) == true)
+        #expect(harness.wire.count("GET", pathSuffix: "/Body") == 1)
+    }
+
     @Test func aPdfAttachmentShowsNoImage() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
@@ -332,6 +354,19 @@ import Testing
         #expect(note.saveRefusal == "Give it a name to save it.")
         note.nameEdited("Visit")
         #expect(note.saveRefusal == nil)
+    }
+
+    /// An empty New Attachment form asks for the file first: picking one names the attachment, so "Give it a name"
+    /// sent the person to the wrong field. With a file picked and its name cleared, the name is what is missing.
+    @Test func anEmptyAttachmentFormAsksForTheFileFirst() async throws {
+        let harness = try await DevServerHarness.make()
+        let attachment = try await attachmentForm(harness)
+        #expect(attachment.saveRefusal == "Pick a file to attach.")
+        attachment.filePicked(name: "scan.pdf", data: Data("%PDF-1.4".utf8))
+        #expect(attachment.name == "scan.pdf")
+        #expect(attachment.saveRefusal == nil)
+        attachment.nameEdited(" ")
+        #expect(attachment.saveRefusal == "Give it a name to save it.")
     }
 
     @Test func aRefusedSaveShowsWhatFailed() async throws {
