@@ -41,17 +41,9 @@ import Testing
         await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
         harness.clock.advance(by: 120)
 
-        async let account = client.retrieveAccount(id: DevServerHarness.hospitalID)
-        async let content = client.webContent(accountID: DevServerHarness.hospitalID)
-        var errors: [SalesforceError?] = []
-        do { _ = try await account } catch { errors.append(error as? SalesforceError) }
-        do { _ = try await content } catch { errors.append(error as? SalesforceError) }
+        let errors = await client.accountAndContentAtOnce(DevServerHarness.hospitalID)
 
-        #expect(
-            errors == [
-                .signedOut(operation: "load the account \(DevServerHarness.hospitalID)", sessionEnded: true),
-                .signedOut(operation: "load Know · Say · Show for \(DevServerHarness.hospitalID)", sessionEnded: true),
-            ])
+        #expect(errors == SalesforceError.sessionEndedUnderAccountAndContent(DevServerHarness.hospitalID))
         #expect(await client.session == nil)
         #expect(await cache.load(DevServerHarness.hospitalID) == nil)
         // Told once, however many calls met the 401.

@@ -85,16 +85,8 @@ final class LockedFlag: Sendable {
         try await harness.revokeElsewhereAndExpire(client)
         holding.isSet = true
 
-        async let account = client.retrieveAccount(id: DevServerHarness.hospitalID)
-        async let content = client.webContent(accountID: DevServerHarness.hospitalID)
-        var errors: [SalesforceError?] = []
-        do { _ = try await account } catch { errors.append(error as? SalesforceError) }
-        do { _ = try await content } catch { errors.append(error as? SalesforceError) }
-        #expect(
-            errors == [
-                .signedOut(operation: "load the account \(DevServerHarness.hospitalID)", sessionEnded: true),
-                .signedOut(operation: "load Know · Say · Show for \(DevServerHarness.hospitalID)", sessionEnded: true),
-            ])
+        let errors = await client.accountAndContentAtOnce(DevServerHarness.hospitalID)
+        #expect(errors == SalesforceError.sessionEndedUnderAccountAndContent(DevServerHarness.hospitalID))
         #expect(await client.session == nil)
         // One refresh for the two calls.
         #expect(harness.wire.count("POST", pathSuffix: "/services/oauth2/token") == 2)

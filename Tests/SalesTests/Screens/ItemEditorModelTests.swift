@@ -13,6 +13,16 @@ import Testing
             shrinker: shrinker ?? self.shrinker)
     }
 
+    /// A form editing the hospital's first image attachment, signed in to `harness`.
+    func photoForm(_ harness: DevServerHarness) async throws -> (photo: SalesCore.Attachment, form: ItemEditorModel) {
+        let client = try await harness.client()
+        let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+        let photo = try #require(details.attachments.first { $0.isImage })
+        let form = ItemEditorModel(
+            editing: .attachment(photo), accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        return (photo, form)
+    }
+
     @Test func addingANoteAttachesTheNewIdSoItCanBeEditedAtOnce() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
@@ -37,11 +47,7 @@ import Testing
 
     @Test func anExistingAttachmentCanOnlyBeRenamedButItsImageIsShown() async throws {
         let harness = try await DevServerHarness.make()
-        let client = try await harness.client()
-        let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
-        let photo = try #require(details.attachments.first { $0.isImage })
-        let form = ItemEditorModel(
-            editing: .attachment(photo), accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        let (photo, form) = try await photoForm(harness)
         #expect(!form.showsAddAttachmentButton)
         #expect(form.image == nil)
         await form.appeared()
@@ -59,11 +65,7 @@ import Testing
     /// nothing and say nothing); Retry loads it once the network is back, and the line goes.
     @Test func aPictureThatDidNotDownloadIsSaidAndRetried() async throws {
         let harness = try await DevServerHarness.make()
-        let client = try await harness.client()
-        let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
-        let photo = try #require(details.attachments.first { $0.isImage })
-        let form = ItemEditorModel(
-            editing: .attachment(photo), accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        let (_, form) = try await photoForm(harness)
         harness.wire.isDown = true
         await form.appeared()
         #expect(form.image == nil)

@@ -287,3 +287,27 @@ func fixturesFolder() -> URL? {
     guard let url = Fixtures("salesforce").url else { return nil }
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
 }
+
+extension SalesforceClient {
+    /// The account `id` and its Know · Say · Show content asked at once, as the Account screen asks them: the
+    /// errors the two calls threw, the account's first (a call that succeeded adds none).
+    func accountAndContentAtOnce(_ id: String) async -> [SalesforceError?] {
+        async let account = retrieveAccount(id: id)
+        async let content = webContent(accountID: id)
+        var errors: [SalesforceError?] = []
+        do { _ = try await account } catch { errors.append(error as? SalesforceError) }
+        do { _ = try await content } catch { errors.append(error as? SalesforceError) }
+        return errors
+    }
+}
+
+extension SalesforceError {
+    /// What ``SalesforceClient/accountAndContentAtOnce(_:)`` answers for account `id` when the session ends under
+    /// both calls: each signed out in its own operation's words.
+    static func sessionEndedUnderAccountAndContent(_ id: String) -> [SalesforceError?] {
+        [
+            .signedOut(operation: "load the account \(id)", sessionEnded: true),
+            .signedOut(operation: "load Know · Say · Show for \(id)", sessionEnded: true),
+        ]
+    }
+}
