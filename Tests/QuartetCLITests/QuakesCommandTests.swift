@@ -123,6 +123,8 @@ import Testing
         #expect(!output.stdout.contains("\u{FFFD}"))
         let (_, shown) = await run(["show", "big", "--feed", feedPath])
         #expect(shown.stdout.hasPrefix("M 7.3 - \u{200F}12 كم جنوب غرب طهران\n"))
+        let (_, deleted) = await run(["delete", "big", "--feed", feedPath])
+        #expect(deleted.stdout == "Deleted big (M 7.3 - \u{200F}12 كم جنوب غرب طهران) until the next reload.\n")
     }
 
     @Test func filtersAndLimit() async throws {

@@ -9,9 +9,10 @@ public enum QuakeMessages {
             : Strings.format("quakes.cli.summary.many", numbers.whole(shown), numbers.whole(total), updated)
     }
 
-    /// `Deleted nc1 (M 4.5 - …) until the next reload.`
+    /// `Deleted nc1 (M 4.5 - …) until the next reload.`: the title as its row showed it
+    /// (``QuakeRowFormatter/rowTitle(_:)``), cut and with its place read in its own direction.
     public static func deleted(id: String, title: String) -> String {
-        Strings.format("quakes.cli.deleted", id, title)
+        Strings.format("quakes.cli.deleted", id, QuakeRowFormatter.rowTitle(title))
     }
 
     /// An unknown id, in the refreshed list or (`cached`) in the device's copy.
