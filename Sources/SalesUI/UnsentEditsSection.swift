@@ -12,12 +12,13 @@ struct UnsentEditsSection: View {
                     VStack(alignment: .leading, spacing: 6) {
                         Text(row.title)
                         Text(row.reason).font(.caption).foregroundStyle(.secondary)
-                        if let text = row.text { Text(text).font(.callout) }
+                        if let text = row.text { Text(text).font(.callout).lineLimit(UnsentEditRow.textLines) }
                         HStack {
                             if row.canSendOver {
                                 Button(SalesText.sendOver) { Task { await model.sendOverTapped(id: row.id) } }
                             }
                             Button(SalesText.discardMine, role: .destructive) { model.discardTapped(id: row.id) }
+                            if let text = row.text { ShareLink(SalesText.shareTyped, item: text) }
                         }
                         .buttonStyle(.borderless)
                     }

@@ -299,6 +299,30 @@ struct AccountScreenTests {
         #expect(try await outbox.unsent().isEmpty)
     }
 
+    /// A refused note's text, kept to be copied before it is let go, shows a few lines, so the row's buttons and the
+    /// rest of the account stay in reach; the whole text goes to the share sheet, whose Copy keeps it.
+    @Test func aLongTextNotSentShowsAFewLinesAndSharesWhole() async throws {
+        let (client, outbox) = try await Self.signedInClient()
+        let text = String(repeating: "Beds, wards and the new wing. ", count: 1000)
+        try await outbox.enqueue(
+            PendingEdit(
+                change: .create(
+                    object: "Note", fields: ["ParentId": .string("001Q000000Demo9IAB"), "Body": .string(text)]),
+                summary: "add an orphan note"))
+        let model = AccountScreenModel(
+            accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let host = await Self.host(model)
+
+        let section = try #require(
+            host.tree.all(.section).first { $0.header.first?.texts.contains("Changes Not Sent") == true })
+        let shown = try #require(section.first { $0.kind == .text && $0.text == text })
+        #expect(shown.style.lineLimit == UnsentEditRow.textLines)
+        let share = try #require(section.find(.shareLink, "Share Text"))
+        #expect(share.value?.hasSuffix(text) == true)
+        #expect(section.all(.button).map(\.text) == ["Discard Mine"])
+    }
+
     /// The hospital's form with 41 beds typed and saved after someone else saved 999: the save meets a newer
     /// version (the stand-in keeps milliseconds; the sleep makes the versions differ).
     static func formSavedOverANewerVersion() async throws -> ViewHost<some View> {

@@ -29,3 +29,11 @@ public struct UnsentEditRow: Sendable, Hashable, Identifiable {
         text = unsent.edit.typedText
     }
 }
+
+extension UnsentEditRow {
+    /// The most lines of ``text`` a row shows; the whole text goes to the share sheet (``SalesText/shareTyped``).
+    ///
+    /// NB: a note's text runs to 32,000 characters: shown whole it filled the screen and pushed the row's own
+    /// buttons, and the rest of the account, out of reach.
+    public static let textLines = 6
+}

@@ -167,6 +167,9 @@ public enum SalesText {
     public static var sendOver: String { localized("unsent.sendOver") }
     /// The button that lets an unsent change go.
     public static var discardMine: String { localized("unsent.discard") }
+    /// The button that hands what was typed into an unsent change to the share sheet, whose Copy keeps it before
+    /// the change is let go.
+    public static var shareTyped: String { localized("unsent.shareTyped") }
     /// The banner of an account Salesforce has no record of (deleted, or never there) that the device holds changes
     /// for: `Salesforce has no account 001….`
     public static func accountMissing(_ id: String) -> String { table.format("banner.accountMissing", id) }
