@@ -25,7 +25,14 @@ struct AccountScreenTests {
     /// A signed-in screen model for `accountID` over a freshly seeded stand-in.
     static func model(_ accountID: String = hospitalID) async throws -> AccountScreenModel {
         let (client, outbox) = try await signedInClient()
-        return AccountScreenModel(
+        return model(accountID, client: client, outbox: outbox)
+    }
+
+    /// A screen model for `accountID` over `client` and `outbox`, in English and UTC.
+    static func model(_ accountID: String = hospitalID, client: SalesforceClient, outbox: SalesOutbox)
+        -> AccountScreenModel
+    {
+        AccountScreenModel(
             accountID: accountID, client: client, outbox: outbox, cache: .inMemory(),
             locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
     }
@@ -127,9 +134,7 @@ struct AccountScreenTests {
     /// it over the newer version and closes the editor.
     @Test func aConflictedNoteIsSentOverFromItsEditor() async throws {
         let (client, outbox) = try await Self.signedInClient()
-        let model = AccountScreenModel(
-            accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let model = Self.model(client: client, outbox: outbox)
         let host = await Self.host(model)
         let note = try #require(model.details?.notes.first)
         model.itemEditTapped(id: try #require(note.id))
@@ -268,9 +273,7 @@ struct AccountScreenTests {
             PendingEdit(
                 change: .create(object: "Note", fields: ["ParentId": .string("001Q000000Demo9IAB")]),
                 summary: "add an orphan note"))
-        let model = AccountScreenModel(
-            accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let model = Self.model(client: client, outbox: outbox)
         let host = await Self.host(model)
 
         let section = try #require(
@@ -309,9 +312,7 @@ struct AccountScreenTests {
                 change: .create(
                     object: "Note", fields: ["ParentId": .string("001Q000000Demo9IAB"), "Body": .string(text)]),
                 summary: "add an orphan note"))
-        let model = AccountScreenModel(
-            accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let model = Self.model(client: client, outbox: outbox)
         let host = await Self.host(model)
 
         let section = try #require(
@@ -327,9 +328,7 @@ struct AccountScreenTests {
     /// version (the stand-in keeps milliseconds; the sleep makes the versions differ).
     static func formSavedOverANewerVersion() async throws -> ViewHost<some View> {
         let (client, outbox) = try await Self.signedInClient()
-        let model = AccountScreenModel(
-            accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let model = Self.model(client: client, outbox: outbox)
         let host = await Self.host(model)
         try host.tap("Edit")
         try host.type("41", into: "Number of Beds")
