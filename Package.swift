@@ -60,6 +60,9 @@ var targets: [Target] = [
         pkgConfig: "openssl",
         providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
     ),
+    // NB: zlib is the field's standard for gzip (RFC 1952); the server compresses the JSON and text it answers with
+    // for clients that accept it.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
     // MARK: - Platform
 
@@ -79,7 +82,7 @@ var targets: [Target] = [
     .target(name: "DynamicJSON", swiftSettings: swiftSettings),
     .target(
         name: "HTTPServer",
-        dependencies: ["PublicInit", "CMicroHTTPD", "CMHDShim", "DynamicJSON", "Locking", "HTTPTypes"],
+        dependencies: ["PublicInit", "CMicroHTTPD", "CMHDShim", "CZlib", "DynamicJSON", "Locking", "HTTPTypes"],
         swiftSettings: swiftSettings),
     // The database API and its SQLite driver: safe for iOS app cores (no libpq).
     .target(name: "Database", dependencies: ["PublicInit", "CSQLite", "Locking"], swiftSettings: swiftSettings),
@@ -250,7 +253,9 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "HTTPServerTests",
-        dependencies: ["HTTPServer", "HTTPTypes", "DynamicJSON", "Locking", "TestSupport", "CMHDShim", "CMicroHTTPD"],
+        dependencies: [
+            "HTTPServer", "HTTPTypes", "DynamicJSON", "Locking", "TestSupport", "CMHDShim", "CMicroHTTPD", "CZlib",
+        ],
         swiftSettings: swiftSettings),
     .testTarget(
         name: "DatabaseTests",

@@ -29,8 +29,8 @@ public struct Application: Sendable {
     /// On a SQLite file, what keeps a second server off it.
     var databaseLock: DatabaseFileLock?
 
-    /// The router behind the shared middleware: request id → access log (unless turned off) → Salesforce's error
-    /// shape under `/services/` → problem details → rate limit (unless 0).
+    /// The router behind the shared middleware: request id → access log (unless turned off) → gzip for a client that
+    /// accepts it → Salesforce's error shape under `/services/` → problem details → rate limit (unless 0).
     public func handler(log: LogSink = .standardError) -> Handler {
         serving(log: log).handler
     }
@@ -42,6 +42,9 @@ public struct Application: Sendable {
         var middleware: [any Middleware] = [RequestIDMiddleware()]
         let proxies = configuration.trustedProxies
         if configuration.accessLog { middleware.append(AccessLogMiddleware(sink: log, trustedProxies: proxies)) }
+        // NB: inside the access log, which then logs what went out; outside the rest, so every answer is compressed,
+        // the stand-ins' too (Salesforce and USGS compress theirs for a client that accepts gzip).
+        middleware.append(CompressionMiddleware())
         // NB: outside the error middleware, so the refusals it words as problem details (no route, 405, 413, 429)
         // reach a Salesforce client under /services/ in Salesforce's shapes.
         middleware.append(salesforceErrors)

@@ -303,3 +303,24 @@ private func makeApplication() async throws -> Application {
         #expect(limit == nil || limit?["schema"]?["type"] == "integer", "\(path)")
     }
 }
+
+/// The served handler compresses for a client that accepts gzip, as USGS does its feeds, and a client revalidating
+/// with the weak tag it was given still gets its 304.
+@Test func theServedHandlerCompressesTheFeedAndStillRevalidatesIt() async throws {
+    let app = try await makeApplication()
+    let client = TestClient(handler: app.handler(log: .discard))
+    let feed = "/usgs/feed/v1.0/summary/all_month.geojson"
+    let plain = try await askedUntilReady { try await client.get(feed) }
+    #expect(plain.status == .ok)
+    #expect(plain.headers["Content-Encoding"] == nil)
+    #expect(plain.headers["Vary"] == "Accept-Encoding")
+    let compressed = try await client.get(feed, headers: ["Accept-Encoding": "gzip, deflate, br, zstd"])
+    #expect(compressed.headers["Content-Encoding"] == "gzip")
+    #expect(compressed.bodyData.prefix(2) == Data([0x1F, 0x8B]))
+    #expect(compressed.bodyData.count * 4 < plain.bodyData.count)
+    let etag = try #require(compressed.headers["ETag"])
+    #expect(etag == "W/" + (plain.headers["ETag"] ?? ""))
+    let revalidated = try await client.get(
+        feed, headers: ["Accept-Encoding": "gzip", "If-None-Match": etag])
+    #expect(revalidated.status == .notModified)
+}

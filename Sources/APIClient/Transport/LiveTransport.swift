@@ -55,8 +55,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             case .collecting(var collector):
                 collector.response = http
                 tasks[dataTask.taskIdentifier] = .collecting(collector)
-                let total = http.expectedContentLength >= 0 ? http.expectedContentLength : nil
-                return collector.received.map { ($0, total) }
+                return collector.received.map { ($0, http.bodyLength) }
             case .streaming(let head?, let chunks):
                 head.resume(returning: http)
                 tasks[dataTask.taskIdentifier] = .streaming(head: nil, chunks: chunks)
@@ -75,9 +74,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             case .collecting(let collector):
                 collector.body.bytes.append(data)
                 guard let handler = collector.received else { return nil }
-                let expected = collector.response?.expectedContentLength ?? -1
                 let progress = TransferProgress(
-                    completed: Int64(collector.body.bytes.count), total: expected >= 0 ? expected : nil)
+                    completed: Int64(collector.body.bytes.count), total: collector.response?.bodyLength)
                 return (handler, progress)
             case .streaming(let head, let chunks):
                 // NB: should the head callback not have run (a delegate signature mismatch on some SDK),
@@ -197,5 +195,17 @@ struct LiveTransport: Sendable {
         } else {
             task.resume()
         }
+    }
+}
+
+extension HTTPURLResponse {
+    /// How many bytes the body has once received, as progress counts them; `nil` when the server did not say, or
+    /// said only how long its compressed form is (`Content-Encoding: gzip`), which the session decodes as it
+    /// arrives, so more bytes than `Content-Length` come out.
+    var bodyLength: Int64? {
+        guard expectedContentLength >= 0 else { return nil }
+        let coding = value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard coding == nil || coding == "" || coding == "identity" else { return nil }
+        return expectedContentLength
     }
 }

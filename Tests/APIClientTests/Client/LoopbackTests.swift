@@ -221,4 +221,25 @@ private struct Item: Codable, Equatable, Sendable {
             #expect(seen.first?.completed == 0)
         }
     }
+
+    /// A body the server compressed (`Content-Encoding: gzip`) arrives decoded, and its progress names no total: the
+    /// `Content-Length` counted the compressed bytes, fewer than the ones that come out.
+    @Test func aCompressedDownloadArrivesWholeWithNoTotalToOvershoot() async throws {
+        let quake = #"{"id":"nc7","mag":5.1,"place":"12 km SW of Ocotillo"},"#
+        let payload = Data(String(repeating: quake, count: 40_000).utf8)
+        var router = Router()
+        router.group("", middleware: [CompressionMiddleware()]) { api in
+            api.get("/feed") { _ in Response(headers: ["Content-Type": "application/json"], body: payload) }
+        }
+        try await withLoopbackServer(router) { url, _ async throws in
+            let reports = Locked<[TransferProgress]>([])
+            let data = try await client(url).send(Endpoint<Data>(method: .get, path: ["feed"], response: .data)) {
+                progress in reports.withLock { $0.append(progress) }
+            }
+            #expect(data == payload)
+            let seen = reports.withLock { $0 }
+            #expect(seen.last == TransferProgress(completed: Int64(payload.count), total: nil))
+            #expect(seen.allSatisfy { $0.total == nil })
+        }
+    }
 }
