@@ -36,7 +36,9 @@ public final class AccountModel: BusyScreen {
     /// 409 for the e-mail is most likely the account the lost answer was about, so it signs in with the same
     /// password rather than say the e-mail is taken.
     public func signUpTapped(name: String, email: String, password: String) async {
-        let request = SignUpRequest(email: email, password: password, name: name)
+        // NB: in the form the server stores and signs in with: a space a keyboard's suggestion leaves after the
+        // address is no reason to say it is not an e-mail (the server trims it, and the guests' form did too).
+        let request = SignUpRequest(email: EmailAddress.normalized(email), password: password, name: name)
         if let error = request.validationError() {
             fieldError = error
             return

@@ -208,6 +208,15 @@ public final class AgendaModel: BusyScreen {
                 case .notAttending: try await client.attend(sessionID, AttendRequest())
                 }
             if let index = index() { sessions[index].apply(result) }
+            // NB: a seat given up can seat the person on a waitlist they are on at the same time (the server moves
+            // it up in the same transaction). The row kept "Waitlist #1", and its mark, tapped, would then have
+            // given up that seat as if it were a place in line: the agenda is read again to show it.
+            if mark == .attending, let event, let left = index().map({ sessions[$0] }),
+                sessions.contains(where: { $0.myAttendance == .waitlisted && $0.overlaps(left) }),
+                let fresh = try? await client.agenda(event.id)
+            {
+                sessions = fresh
+            }
         } failed: { error in
             if let index = index(),
                 let refusal = sessions[index].refusedFull(error) ?? sessions[index].refusedEnded(error)

@@ -45,9 +45,16 @@ public struct SessionTimeFormatter: Sendable {
     /// `09:00` (`9:00 AM` where the locale keeps a 12-hour clock).
     public func time(_ date: Date) -> String { string(date, "jmm") }
 
-    /// `09:00 – 10:00`: both ends written whole, so a start reads the same alone and in a range.
+    /// `09:00 – 10:00`: both ends written whole, so a start reads the same alone and in a range. An end on a later
+    /// day than the start names its day: `18:00 – Thu 11 Mar, 09:00` (an end at midnight is the same evening's).
     public func timeRange(_ session: Session) -> String {
-        "\(time(session.startsAt)) – \(time(session.endsAt))"
+        // NB: `18:00 – 09:00` (a hackathon through the night, or a late talk read in a zone ahead of the event's)
+        // read as a session that ends before it starts; the session's web page already named both days.
+        let lastMoment = max(session.startsAt, session.endsAt.addingTimeInterval(-1))
+        guard !calendar.isDate(session.startsAt, inSameDayAs: lastMoment) else {
+            return "\(time(session.startsAt)) – \(time(session.endsAt))"
+        }
+        return "\(time(session.startsAt)) – \(dayLabel(session.endsAt, year: namesYears)), \(time(session.endsAt))"
     }
 
     /// `Wed 10 Mar`, or `Wed, 10 Mar 2027` with `year` (the tabs of an event over New Year).

@@ -73,6 +73,8 @@ extension AttendeeStore {
                 try Self.setState(.cancelled, sessionID: sessionID, userID: userID, at: moment, db)
                 try db.execute("UPDATE attendee_session SET seats_taken = seats_taken - 1 WHERE id = \(sessionID)")
                 try Self.promoteWaitlisted(session: session, at: moment, eventMoment: eventMoment, db)
+                try Self.promoteWhereWaiting(
+                    userID: userID, freedBy: session, at: moment, eventMoment: eventMoment, db)
             case .waitlisted:
                 try Self.setState(.cancelled, sessionID: sessionID, userID: userID, at: moment, db)
             case .cancelled, nil:
@@ -158,6 +160,31 @@ extension AttendeeStore {
                 """)
             guard claimed == 1 else { return }
             try setState(.attending, sessionID: session.id, userID: candidate, at: moment, db)
+        }
+    }
+
+    /// Seats the waitlists `userID` is on whose free seats they were passed over for because of `freed`, the
+    /// session they just gave up: each such session's waitlist moves up as after a seat given back.
+    ///
+    /// NB: a seat given back while its first person waiting attended an overlapping session was left free (they
+    /// were skipped, and nobody else waited). Once they gave that session up they still read "Waitlist #1" beside
+    /// the free seat, and the next newcomer took it ahead of them.
+    private static func promoteWhereWaiting(
+        userID: String, freedBy freed: Session, at moment: Date, eventMoment: Date, _ db: any DatabaseConnection
+    ) throws {
+        let waiting = try db.fetchColumn(
+            String.self,
+            """
+            SELECT s.id FROM attendee_attendance a JOIN attendee_session s ON s.id = a.session_id
+            WHERE a.user_id = \(userID) AND a.state = 'waitlisted' AND s.event_id = \(freed.eventID)
+              AND s.id <> \(freed.id) AND s.starts_at < \(freed.endsAt) AND s.ends_at > \(freed.startsAt)
+              AND (s.capacity IS NULL OR s.seats_taken < s.capacity)
+            ORDER BY s.starts_at, s.id
+            """)
+        for id in waiting {
+            try lockSession(id, db)
+            try promoteWaitlisted(
+                session: try session(id: id, userID: nil, db), at: moment, eventMoment: eventMoment, db)
         }
     }
 

@@ -65,6 +65,40 @@ import Testing
         ]
     }
 
+    /// Giving up a seat can seat the person where they wait at the same time (the server moves that waitlist up
+    /// in the same transaction): the agenda is read again and shows that seat, where the row kept "Waitlist #1"
+    /// and its mark, tapped, would have given the seat up as if it were a place in line.
+    @Test func leavingASessionShowsTheSeatItFreedUpOnAWaitlistAtTheSameTime() async {
+        var waiting = Demo.session(
+            "b", "2027-03-10T09:30", "2027-03-10T10:30", zone: Self.zone, capacity: 1, taken: 1,
+            attendance: .waitlisted)
+        waiting.myWaitlistPosition = 1
+        let seats = FakeSeats([
+            Demo.session(
+                "a", "2027-03-10T09:00", "2027-03-10T10:00", zone: Self.zone, taken: 1, attendance: .attending),
+            waiting,
+        ])
+        var client = seats.client
+        let leave = client.leave
+        client.leave = { id in
+            let result = try await leave(id)
+            // NB: what the server does: the seat in "b" given back earlier goes to the person who no longer clashes.
+            seats.sessions.withLock { sessions in
+                sessions[1].myAttendance = .attending
+                sessions[1].myWaitlistPosition = nil
+            }
+            return result
+        }
+        let model = AgendaModel(
+            client: client, deviceTimeZone: .gmt, locale: Demo.british, now: { demoConferenceAhead })
+        await model.appeared(eventID: "e1")
+        #expect(model.rows.map(\.mark) == [.attending, .waitlisted])
+        await model.plusTapped("a")
+        #expect(model.rows.map(\.mark) == [.notAttending, .attending])
+        #expect(model.rows.map(\.seatsMessage) == [nil, "Full"])
+        #expect(model.banner == nil)
+    }
+
     @Test func tabsRowsAndSeats() async {
         let model = AgendaModel(
             client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt, locale: Demo.british,

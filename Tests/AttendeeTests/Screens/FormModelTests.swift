@@ -434,6 +434,26 @@ import Testing
         #expect(model.banner == nil)
     }
 
+    /// An address with a space the keyboard's suggestion left after it, or capitals, is the address the server
+    /// stores (trimmed, lowercased): sign-up takes it as sign-in does, rather than refusing it as not an e-mail.
+    @Test func signUpTakesAnAddressWithSpacesAroundItAndCapitals() async {
+        let sent = Locked<[String]>([])
+        let client = AttendeeClient(
+            signUp: { request in
+                sent.withLock { $0.append(request.email) }
+                return AuthSession(
+                    token: "t",
+                    profile: MyProfile(
+                        person: Person(id: "me", name: request.name), email: request.email,
+                        preferences: Preferences()))
+            })
+        let model = AccountModel(client: client)
+        await model.signUpTapped(name: "Ana", email: " Ana@Example.com ", password: "long enough")
+        #expect(model.fieldError == nil)
+        #expect(model.isSignedIn)
+        #expect(sent.withLock { $0 } == ["ana@example.com"])
+    }
+
     @Test func signUpRefusesANameLongerThanTheLimitWithoutCallingTheServer() async {
         let model = AccountModel(client: .unimplemented)
         await model.signUpTapped(

@@ -110,6 +110,39 @@ import Testing
         }
     }
 
+    /// A seat given back while the first person waiting attends a session at the same time is passed over for them;
+    /// when they give that session up, the free seat is theirs, not the next newcomer's (it stayed free, and they
+    /// were told "Waitlist #1" beside it).
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aWaitingPersonWhoGivesUpTheClashTakesTheSeatLeftFree(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let agenda = try await server.agenda()
+            let parallel = agenda.filter { $0.startsAt == agenda[1].startsAt }
+            try #require(parallel.count >= 2)
+            let (wanted, other) = (parallel[0].id, parallel[1].id)
+            try await server.setCapacity(wanted, 1)
+            let holder = try await server.registeredAttendee("Seat Holder")
+            let ana = try await server.registeredAttendee("Ana Waiting")
+            let bo = try await server.registeredAttendee("Bo Newcomer")
+            #expect(try await server.attend(wanted, holder).status == .ok)
+            #expect(try await server.attend(wanted, ana, waitlist: true).status == .ok)
+            #expect(try await server.attend(other, ana).status == .ok)
+            // The seat given back goes to nobody: the only person waiting attends a session at the same time.
+            _ = try await server.client.request(
+                .delete, "/attendee/v1/sessions/\(wanted)/attendance", headers: AttendeeTestServer.auth(holder))
+
+            _ = try await server.client.request(
+                .delete, "/attendee/v1/sessions/\(other)/attendance", headers: AttendeeTestServer.auth(ana))
+            let hers = try await server.client.get(
+                "/attendee/v1/sessions/\(wanted)", headers: AttendeeTestServer.auth(ana)
+            ).decode(Session.self)
+            #expect(hers.myAttendance == .attending)
+            #expect(hers.seatsTaken == 1)
+            let late = try await server.attend(wanted, bo)
+            #expect(late.problem["type"] == AttendanceRefusal.full.rawValue)
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func concurrentRequestsForTheLastSeatsNeverOverbook(kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in

@@ -61,6 +61,26 @@ import Testing
         #expect(formatter(Demo.german).dayAndTime(session) == "Mi. 10. März, 09:00 – 13:30")
     }
 
+    /// A session that ends on a later day than it starts names that day too, as its web page does: `18:00 – 09:00`
+    /// read as a session that ends before it starts. A late talk read in a zone ahead of the event's crosses
+    /// midnight the same way; an end at midnight is still the same evening.
+    @Test func aSessionEndingOnALaterDayNamesThatDay() throws {
+        let zone = "Europe/Lisbon"
+        let formatter = SessionTimeFormatter(
+            event: Demo.event(zone: zone), choice: .event, deviceTimeZone: .gmt, locale: Demo.british)
+        let night = Demo.session("a", "2027-03-10T18:00", "2027-03-11T09:00", zone: zone)
+        #expect(formatter.timeRange(night) == "18:00 – Thu 11 Mar, 09:00")
+        #expect(formatter.dayAndTime(night) == "Wed 10 Mar, 18:00 – Thu 11 Mar, 09:00")
+        let party = Demo.session("b", "2027-03-10T22:00", "2027-03-11T00:00", zone: zone)
+        #expect(formatter.timeRange(party) == "22:00 – 00:00")
+        let late = Demo.session("c", "2027-03-10T22:30", "2027-03-10T23:30", zone: zone)
+        let paris = SessionTimeFormatter(
+            event: Demo.event(zone: zone), choice: .device,
+            deviceTimeZone: try #require(TimeZone(identifier: "Europe/Paris")), locale: Demo.british)
+        #expect(paris.dayAndTime(late) == "Wed 10 Mar, 23:30 – Thu 11 Mar, 00:30")
+        #expect(formatter.dayAndTime(late) == "Wed 10 Mar, 22:30 – 23:30")
+    }
+
     /// Over New Year a session's day names its year, as the agenda's tabs do: `Sat 1 Jan` alone reads as the
     /// first day of the event's first year.
     @Test func aSessionOfAnEventOverNewYearNamesItsYear() {
