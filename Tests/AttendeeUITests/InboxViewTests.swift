@@ -232,6 +232,44 @@ struct InboxViewTests {
         #expect(!host.tree.texts.contains("Bring a charger"))
     }
 
+    /// Message on a person's card opens their conversation with nothing started: going back leaves no thread in
+    /// either inbox; the first message sent starts the one thread.
+    @Test func aConversationOpenedAndLeftLeavesNoThread() async throws {
+        let app = try await InProcessAttendee.make()
+        let host = try await AttendeeRootViewTests.registered(app)
+        let eventID = try await app.eventID()
+        let bob = try await app.registeredPerson("Bob Babbage", email: "bob@example.com")
+        func bobsThreads() async throws -> [MessageThread] {
+            try await app.server.get("/attendee/v1/threads", headers: bob.auth).decode([MessageThread].self)
+        }
+
+        try host.tap("Attendees")
+        try await host.waitUntil("the attendees") { $0.texts.contains("Bob Babbage") }
+        try host.tap("Bob Babbage")
+        try await host.waitUntil("Bob's details") { $0.topPresentation?.find(.button, "Message") != nil }
+        try host.tap("Message")
+        try await host.waitUntil("the conversation") {
+            $0.topPresentation == nil && $0.visibleNavigationTitle == "Bob Babbage"
+        }
+        try host.back()
+        try await host.waitUntil("the attendees again") { $0.visibleNavigationTitle == "Attendees" }
+        #expect(try await bobsThreads().isEmpty)
+
+        try host.tap("Bob Babbage")
+        try await host.waitUntil("Bob's details again") { $0.topPresentation?.find(.button, "Message") != nil }
+        try host.tap("Message")
+        try await host.waitUntil("the conversation again") {
+            $0.topPresentation == nil && $0.visibleNavigationTitle == "Bob Babbage"
+        }
+        try host.type("Lunch?", into: "Message")
+        try host.tap("Send")
+        try await host.waitUntil("the message sent") { $0.texts.contains("Lunch?") && !$0.texts.contains("Sending…") }
+        let threads = try await bobsThreads()
+        #expect(threads.count == 1)
+        #expect(threads.first?.eventID == eventID)
+        #expect(threads.first?.lastMessage?.text == "Lunch?")
+    }
+
     @Test func messagesFromAnotherPhoneShowInTheOpenListAndTheOpenConversation() async throws {
         let app = try await InProcessAttendee.make()
         let host = try await AttendeeRootViewTests.registered(app)

@@ -106,7 +106,7 @@ import Testing
             // Mei is not in the thread: it does not exist for her, and sending to it changes nothing.
             let intruder = await Self.run(harness, as: "mei", "messages", "show", thread.id)
             #expect(intruder.code == 1)
-            #expect(intruder.errors == "quartet: There is no thread with this id.\n")
+            #expect(intruder.errors == "quartet: This conversation is no longer on the server.\n")
             #expect(await Self.run(harness, as: "mei", "messages", "send", thread.id, "Hi").code == 1)
             #expect(try await Self.json(harness, as: "mei", [Row].self, "messages", "list").isEmpty)
             let messages = try await Self.json(harness, as: "ana", [Row].self, "messages", "show", thread.id)
@@ -119,6 +119,12 @@ import Testing
             #expect(refused.errors == "quartet: The text must be at most 2000 characters.\n")
             let yourself = await Self.run(harness, as: "jose", "messages", "send", jose, "Me", "--event", event)
             #expect(yourself.errors == "quartet: You cannot message yourself.\n")
+            // Someone who is not an attendee of the event (a wrong id, or one who left) is refused in the app's words.
+            let nobody = await Self.run(
+                harness, as: "ana", "messages", "send", "no-such-person", "Hi", "--event", event)
+            #expect(nobody.code == 1)
+            #expect(nobody.errors == "quartet: This person is no longer an attendee of this event.\n")
+            #expect(try await Self.json(harness, as: "ana", [Row].self, "messages", "list").count == 1)
         }
     }
 
@@ -159,7 +165,7 @@ import Testing
 
             // Mei is not in the thread: paging it is as unknown as opening it.
             let intruder = await Self.run(harness, as: "mei", "messages", "show", thread.id, "--before", cursor)
-            #expect(intruder.errors == "quartet: There is no thread with this id.\n")
+            #expect(intruder.errors == "quartet: This conversation is no longer on the server.\n")
             #expect(await Self.run(harness, as: "mei", "messages", "show", thread.id, "--all").code == 1)
         }
     }

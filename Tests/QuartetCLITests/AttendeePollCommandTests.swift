@@ -99,6 +99,18 @@ import Testing
         }
     }
 
+    /// A poll the server does not have (a wrong id, or deleted before the page opened) is said in the app's words,
+    /// as the page says it, not the server's.
+    @Test func aPollTheServerDoesNotHaveIsSaidInTheAppsWords() async throws {
+        try await Harness.with { harness in
+            _ = await harness.run(
+                "signup", "--email", "olga@example.com", "--password", "correct horse", "--name", "Olga")
+            let shown = await harness.run("poll", "show", "424242")
+            #expect(shown.code == 1)
+            #expect(shown.errors == "quartet: This poll is no longer on the server.\n")
+        }
+    }
+
     @Test func organizersRunAPollAttendeesAnswerAndWatchIt() async throws {
         try await Harness.with { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)

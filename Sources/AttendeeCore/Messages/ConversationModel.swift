@@ -58,6 +58,10 @@ public enum OlderMessages: String, Sendable, Hashable, Encodable {
 /// A conversation: its newest messages oldest first, older ones a page at a time on request, a message box,
 /// sending with pending and failed states, the read mark moved when messages are seen, and new messages from the
 /// thread's stream.
+///
+/// A conversation with a person (``init(client:eventID:person:timeZone:locale:)``) may have no thread yet: it opens
+/// on their name and no messages, and the first message the box lets go starts the thread, so opening a
+/// conversation and leaving it leaves nothing in either inbox.
 @Observable @MainActor
 public final class ConversationModel: BusyScreen {
     /// The other person's name, the page's title.
@@ -88,7 +92,15 @@ public final class ConversationModel: BusyScreen {
     public let attachment: PhotoAttachment
 
     private let client: AttendeeClient
-    private let threadID: String
+    /// The thread's id; `nil` in a conversation with a person until their thread is found or the first message
+    /// starts it.
+    public private(set) var threadID: String?
+    /// The event and the person of a conversation opened on a person, whose thread may not exist yet.
+    private let startsWith: (eventID: String, person: PersonReference)?
+    /// Whether the first message is starting the thread (Send waits for it).
+    private var isStarting = false
+    /// Whether the page has loaded once (``opened()`` loads it only then).
+    private var hasLoaded = false
     private let times: WrittenTimeFormatter
     private var messages: [Message] = []
     /// The `before` cursor of the next older page, while there is one (the command line prints it).
@@ -109,9 +121,26 @@ public final class ConversationModel: BusyScreen {
     ) {
         self.client = client
         self.threadID = threadID
+        self.startsWith = nil
         self.times = WrittenTimeFormatter(timeZone: timeZone, locale: locale)
         self.attachment = PhotoAttachment(
             eventID: { try await client.thread(threadID).eventID }, upload: client.uploadAttachment)
+    }
+
+    /// Creates the conversation with `person` at the event, without starting a thread: ``appeared(before:)`` shows
+    /// the thread the caller already has with them (found in their threads at the event, read only), or their
+    /// name and no messages; the first message sent starts the thread. Times are shown in `timeZone`, as `locale`
+    /// writes them.
+    public init(
+        client: AttendeeClient, eventID: String, person: PersonReference, timeZone: TimeZone = .current,
+        locale: Locale = .current
+    ) {
+        self.client = client
+        self.threadID = nil
+        self.startsWith = (eventID, person)
+        self.title = person.name
+        self.times = WrittenTimeFormatter(timeZone: timeZone, locale: locale)
+        self.attachment = PhotoAttachment(eventID: eventID, upload: client.uploadAttachment)
     }
 
     /// `All messages read.` or `2 unread messages`: the thread's read state as the server last said.
@@ -130,35 +159,66 @@ public final class ConversationModel: BusyScreen {
         }
     }
 
-    /// Whether Send works: something to send that breaks no rule, and no photo on its way.
+    /// Whether Send works: something to send that breaks no rule, no photo on its way, and no first message
+    /// starting the thread.
     public var isSendEnabled: Bool {
-        !attachment.isUploading && TextProblem.of(draft, limit: MessageRules.textLimit) == nil
+        !attachment.isUploading && !isStarting && TextProblem.of(draft, limit: MessageRules.textLimit) == nil
     }
 
     /// The screen appeared: loads the thread and its newest page of messages (or the page before `cursor`, an
-    /// ``olderCursor`` from earlier), then marks them read.
+    /// ``olderCursor`` from earlier), then marks them read. A conversation with a person that has no thread yet
+    /// shows their name and no messages, and asks the server for nothing more.
     public func appeared(before cursor: String? = nil) async {
-        await whileBusy {
-            let thread = try await client.thread(threadID)
-            self.thread = thread
-            title = thread.with.name
-            let page = try await client.olderMessages(threadID, cursor)
-            messages = []
-            for message in page.messages { _ = insert(message) }
-            olderCursor = page.previousCursor
-            older = olderCursor == nil ? .none : .available
-            if thread.unreadCount == 0 {
-                readUpTo = messages.last(where: { $0.senderID == thread.with.id }).flatMap { Int($0.id) } ?? 0
-            }
-            show()
-            await markSeen()
+        await whileBusy(
+            {
+                guard let threadID = try await existingThreadID() else { return show() }
+                try await load(threadID, before: cursor)
+                // NB: a thread found is the conversation's once it shows, so the page's listening, which starts
+                // again when the id changes, finds it loaded.
+                self.threadID = threadID
+            },
+            failed: { error in banner = Self.line(error) })
+        if banner == nil { hasLoaded = true }
+    }
+
+    /// The page is on screen: loads it the first time, then follows its thread's stream. The page calls it again
+    /// when ``threadID`` changes (the first message started the thread), and it then only listens.
+    public func opened() async {
+        if !hasLoaded { await appeared() }
+        await listen()
+    }
+
+    /// The thread's id: the one known, or the one the caller already has with the person at the event, looked up
+    /// in their threads there (a read: nothing is started); `nil` when there is none yet.
+    private func existingThreadID() async throws -> String? {
+        if let threadID { return threadID }
+        guard let start = startsWith else { return nil }
+        return try await client.threads(start.eventID).first {
+            $0.eventID == start.eventID && $0.with.id == start.person.id
+        }?.id
+    }
+
+    /// Loads the thread and a page of its messages, then marks them read.
+    private func load(_ threadID: String, before cursor: String?) async throws {
+        let thread = try await client.thread(threadID)
+        self.thread = thread
+        title = thread.with.name
+        let page = try await client.olderMessages(threadID, cursor)
+        messages = []
+        for message in page.messages { _ = insert(message) }
+        olderCursor = page.previousCursor
+        older = olderCursor == nil ? .none : .available
+        if thread.unreadCount == 0 {
+            readUpTo = messages.last(where: { $0.senderID == thread.with.id }).flatMap { Int($0.id) } ?? 0
         }
+        show()
+        await markSeen()
     }
 
     /// "Load Older Messages" was tapped: the page before the oldest one shown goes on top. A failure keeps what
     /// is shown, says why, and leaves the row to tap again.
     public func loadOlderTapped() async {
-        guard older == .available, let cursor = olderCursor else { return }
+        guard older == .available, let cursor = olderCursor, let threadID else { return }
         older = .loading
         do {
             let page = try await client.olderMessages(threadID, cursor)
@@ -169,7 +229,7 @@ public final class ConversationModel: BusyScreen {
             show()
         } catch {
             older = .available
-            banner = Banner(error)
+            banner = Self.line(error)
         }
     }
 
@@ -180,21 +240,67 @@ public final class ConversationModel: BusyScreen {
         draftProblem = problem == .empty ? nil : problem
     }
 
-    /// Send was tapped: the message shows as pending at once, then as sent or failed.
+    /// Send was tapped: the message shows as pending at once, then as sent or failed. In a conversation with a
+    /// person and no thread yet, a text the box lets go first starts the thread (one the caller has meanwhile is
+    /// answered instead of a second); when that fails the text stays in the box, nothing is created, and the line
+    /// says why.
     public func sendTapped() async {
         guard isSendEnabled else {
-            draftProblem = TextProblem.of(draft, limit: MessageRules.textLimit)
+            if !isStarting { draftProblem = TextProblem.of(draft, limit: MessageRules.textLimit) }
             return
+        }
+        let request = SendMessageRequest(text: draft, imageID: attachment.imageID)
+        if threadID == nil {
+            guard await startThread() else { return }
         }
         nextLocalID += 1
         let id = "local-\(nextLocalID)"
-        let request = SendMessageRequest(text: draft, imageID: attachment.imageID)
         attachment.sent()
         unsent.append((id, request, UUID().uuidString, false))
-        draft = ""
+        // NB: words typed while the thread was starting are the next message's, and stay in the box.
+        if draft == request.text { draft = "" }
         draftProblem = nil
         show()
         await deliver(id)
+    }
+
+    /// Starts the thread with the person, for their first message; `false` (with the line saying why) when the
+    /// server could not be reached or refused.
+    private func startThread() async -> Bool {
+        guard let start = startsWith else { return false }
+        isStarting = true
+        defer { isStarting = false }
+        banner = nil
+        do {
+            let thread = try await client.startThread(start.eventID, start.person.id)
+            self.thread = thread
+            title = thread.with.name
+            if threadID == nil { threadID = thread.id }
+            return true
+        } catch {
+            banner = Self.startRefusal(error) ?? Banner(error)
+            return false
+        }
+    }
+
+    /// The server's refusal of a thread, in the app's words rather than the server's: with the caller themself
+    /// (422 naming `personID`), or with someone who is not (or no longer) an attendee of the event (404 naming
+    /// `personID`); `nil` for any other failure.
+    static func startRefusal(_ error: any Error) -> Banner? {
+        guard case .http(let status, let problem?, _)? = error as? APIError, problem.field == "personID" else {
+            return nil
+        }
+        switch status {
+        case 422: return .failure(Strings.text("messages.notYourself"))
+        case 404: return .failure(Strings.text("messages.notAnAttendee"))
+        default: return nil
+        }
+    }
+
+    /// The line for a failed call about the thread: one the server does not have (404: a wrong id, or not the
+    /// caller's) in the app's words, any other as ``Banner/init(_:)`` says it.
+    static func line(_ error: any Error) -> Banner {
+        AttendeeFailure.status(error) == 404 ? .failure(Strings.text("messages.noThread")) : Banner(error)
     }
 
     /// Retry was tapped on a failed message.
@@ -207,8 +313,10 @@ public final class ConversationModel: BusyScreen {
 
     /// Follows the thread's stream until the caller stops listening (the task is cancelled) or it fails; when
     /// the stream starts afresh (as it does when first opened) the messages after the newest one shown are
-    /// read, so one sent between the page and the stream is not missed.
+    /// read, so one sent between the page and the stream is not missed. A conversation with no thread yet has no
+    /// stream: it returns at once (``opened()`` is called again once the first message starts the thread).
     public func listen() async {
+        guard let threadID, !Task.isCancelled else { return }
         do {
             for try await change in client.threadUpdates(threadID) {
                 switch change {
@@ -217,14 +325,15 @@ public final class ConversationModel: BusyScreen {
                 }
             }
         } catch {
-            banner = Banner(error)
+            // NB: a listening the page replaced (its thread became known) ends quietly.
+            if !Task.isCancelled { banner = Self.line(error) }
         }
     }
 
     /// Reads every message after the newest one shown (the whole conversation when none is), page by page,
     /// and marks them read; a conversation that never loaded loads instead.
     private func catchUp() async {
-        guard thread != nil else { return await appeared() }
+        guard thread != nil, let threadID else { return await appeared() }
         do {
             var cursor = messages.last?.id
             var added = false
@@ -237,7 +346,7 @@ public final class ConversationModel: BusyScreen {
             show()
             await markSeen()
         } catch {
-            banner = Banner(error)
+            banner = Self.line(error)
         }
     }
 
@@ -251,7 +360,7 @@ public final class ConversationModel: BusyScreen {
     }
 
     private func deliver(_ id: String) async {
-        guard let item = unsent.first(where: { $0.id == id }) else { return }
+        guard let item = unsent.first(where: { $0.id == id }), let threadID else { return }
         do {
             let message = try await client.sendMessage(threadID, item.request, item.key)
             unsent.removeAll { $0.id == id }
@@ -268,7 +377,7 @@ public final class ConversationModel: BusyScreen {
             // NB: offline, the line says what became of the message, not only that the server was out of reach.
             banner =
                 (error as? APIError)?.neverReachedServer == true
-                ? .failure(Strings.text("messages.notSent.offline")) : Banner(error)
+                ? .failure(Strings.text("messages.notSent.offline")) : Self.line(error)
             sendFailure = banner
             show()
         }
@@ -305,10 +414,11 @@ public final class ConversationModel: BusyScreen {
         let newestID = Int(newest.id) ?? 0
         guard newestID > readUpTo else { return }
         do {
-            self.thread = try await client.markRead(threadID, newest.id)
+            // NB: the thread's own id: a thread found for a person is the conversation's only once it has shown.
+            self.thread = try await client.markRead(thread.id, newest.id)
             readUpTo = newestID
         } catch {
-            banner = Banner(error)
+            banner = Self.line(error)
         }
     }
 

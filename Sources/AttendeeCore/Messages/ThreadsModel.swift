@@ -50,6 +50,8 @@ public final class ThreadsModel: BusyScreen {
     private let client: AttendeeClient
     private let eventID: String?
     private let times: WrittenTimeFormatter
+    private let timeZone: TimeZone
+    private let locale: Locale
     private var threads: [MessageThread] = []
     private var heardWhileReading = HeardWhileReading<InboxUpdate>()
 
@@ -61,6 +63,8 @@ public final class ThreadsModel: BusyScreen {
         self.client = client
         self.eventID = eventID
         self.times = WrittenTimeFormatter(timeZone: timeZone, locale: locale)
+        self.timeZone = timeZone
+        self.locale = locale
     }
 
     /// The list appeared, or was pulled down.
@@ -68,37 +72,19 @@ public final class ThreadsModel: BusyScreen {
         await whileBusy { try await read() }
     }
 
-    /// "Message" was tapped on a person: answers their thread (new or existing) to open. The person's own id (which
-    /// no screen offers; the command line can name it) is refused in the app's words.
-    public func messageTapped(personID: String, eventID: String) async -> String? {
+    /// "Message" was tapped on a person (the command line's `messages send PERSON TEXT --event`): their
+    /// conversation at the event, with nothing asked of the server. The thread the list shows with them opens as
+    /// it is; otherwise the conversation looks for the one the caller has, and its first message starts one
+    /// (``ConversationModel/sendTapped()``, which checks the text first), so nothing is left in either inbox by
+    /// opening it. The person's name is the list's, or the thread's once one is found.
+    public func messageTapped(personID: String, eventID: String) -> ConversationModel {
         banner = nil
-        do {
-            let thread = try await client.startThread(eventID, personID)
-            if !threads.contains(where: { $0.id == thread.id }) { show(threads + [thread]) }
-            return thread.id
-        } catch {
-            banner = Self.startRefusal(error) ?? Banner(error)
-            return nil
+        if let thread = threads.first(where: { $0.eventID == eventID && $0.with.id == personID }) {
+            return ConversationModel(client: client, threadID: thread.id, timeZone: timeZone, locale: locale)
         }
-    }
-
-    /// Send was tapped for a person with no conversation open yet (the command line's `messages send PERSON TEXT
-    /// --event`): the text is checked first, in the message box's words (``TextProblem/messageText``), so a text
-    /// that would be refused starts no thread and leaves nothing in either inbox; a text that can go is then as
-    /// ``messageTapped(personID:eventID:)``, which answers the thread to send it in.
-    public func sendTapped(_ text: String, personID: String, eventID: String) async -> String? {
-        if let problem = TextProblem.of(text, limit: MessageRules.textLimit) {
-            banner = .failure(problem.messageText)
-            return nil
-        }
-        return await messageTapped(personID: personID, eventID: eventID)
-    }
-
-    /// The server's refusal of a thread with the caller themself (422 naming `personID`), in the app's words
-    /// rather than the server's; `nil` for any other failure.
-    static func startRefusal(_ error: any Error) -> Banner? {
-        guard case .http(422, let problem?, _)? = error as? APIError, problem.field == "personID" else { return nil }
-        return .failure(Strings.text("messages.notYourself"))
+        return ConversationModel(
+            client: client, eventID: eventID, person: PersonReference(id: personID, name: ""), timeZone: timeZone,
+            locale: locale)
     }
 
     /// Follows the inbox stream until the caller stops listening (the task is cancelled) or it fails; when the

@@ -96,35 +96,29 @@ public final class AttendeesModel: BusyScreen {
     public private(set) var shownPeople: [Person] = []
 
     // MARK: Messages (issue 13)
-    /// The thread the details' Message button opened, while its conversation is shown.
-    public private(set) var openedThreadID: String?
+    /// The conversation the details' Message button opened, while it is shown.
+    public private(set) var conversation: ConversationModel?
     private var selectedID: String?
 
     /// Whether the open details offer "Message": not on the person's own card (nobody messages themselves, and
     /// the server refuses it).
     public var canMessage: Bool { selectedID != nil && selectedID != personID }
 
-    /// "Message" was tapped on the open details: starts (or finds) the thread with them and opens it; nothing
-    /// on the person's own card, which does not offer it.
-    public func messageTapped() async {
-        guard canMessage, let selectedID else { return }
+    /// "Message" was tapped on the open details: opens the conversation with them, asking nothing of the server
+    /// (nothing on the person's own card, which does not offer it). The conversation shows the thread the caller
+    /// already has with them; otherwise its first message starts one, so opening it and going back leaves no
+    /// empty thread in either inbox.
+    public func messageTapped() {
+        guard canMessage, let person = selectedPerson else { return }
         banner = nil
-        do {
-            let thread = try await client.startThread(eventID, selectedID)
-            self.selectedID = nil
-            openedThreadID = thread.id
-        } catch {
-            banner = ThreadsModel.startRefusal(error) ?? Banner(error)
-        }
+        selectedID = nil
+        conversation = ConversationModel(
+            client: client, eventID: eventID, person: PersonReference(id: person.id, name: person.name),
+            locale: locale)
     }
 
     /// Back from the conversation the Message button opened.
-    public func conversationClosed() { openedThreadID = nil }
-
-    /// The conversation the Message button opened.
-    public var conversation: ConversationModel? {
-        openedThreadID.map { ConversationModel(client: client, threadID: $0, locale: locale) }
-    }
+    public func conversationClosed() { conversation = nil }
 
     private let locale: Locale
 

@@ -160,7 +160,7 @@ public final class LivePollModel {
         do {
             show(try await client.poll(pollID), keepSelection: false)
         } catch {
-            banner = Banner(error)
+            banner = Self.line(error)
             if poll == nil { phase = .unavailable }
         }
         calls.ended()
@@ -382,7 +382,7 @@ public final class LivePollModel {
                 return markDeleted(
                     Strings.text(poll?.kind == .quiz ? "quiz.deletedElsewhere" : "poll.deletedElsewhere"))
             }
-            banner = Banner(error)
+            banner = Self.line(error)
         }
         derive()
     }
@@ -428,6 +428,12 @@ public final class LivePollModel {
                 markDeletedElsewhere()
             }
         }
+    }
+
+    /// The line for a failed read of a poll the page has not shown: one the server does not have (404: a wrong id,
+    /// or deleted before the page opened) in the app's words, any other as ``Banner/init(_:)`` says it.
+    static func line(_ error: any Error) -> Banner {
+        AttendeeFailure.status(error) == 404 ? .failure(Strings.text("poll.notOnServer")) : Banner(error)
     }
 
     /// The poll was deleted by someone else (heard live, or met as a 404): the page says so.

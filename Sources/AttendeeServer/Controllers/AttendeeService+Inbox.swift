@@ -24,7 +24,8 @@ extension AttendeeService {
             AttendeeRoute.startThread, "Start a thread with an attendee of the event, or get the existing one",
             [
                 200: "The existing thread", 201: "Started", 400: "Malformed JSON", 401: "Not signed in",
-                403: "Not registered", 404: "No such event or attendee", 422: "Missing field, or yourself",
+                403: "Not registered", 404: "No such event, or no such attendee (`personID`)",
+                422: "Missing field, or yourself",
             ], body: Schema.object(["personID": Schema.string()], required: ["personID"])),
         operation(
             AttendeeRoute.threads,

@@ -21,7 +21,9 @@ extension AttendeeStore {
             _ = try Self.event(id: eventID, db)
             try Self.requireRegistration(eventID: eventID, userID: callerID, db)
             guard try Self.isRegistered(eventID: eventID, userID: personID, db) else {
-                throw HTTPError(.notFound, detail: "There is no attendee with this id at this event.")
+                // NB: naming the field tells the app this 404 from one for no such event.
+                throw HTTPError(
+                    .notFound, detail: "There is no attendee with this id at this event.", field: "personID")
             }
             let (first, second) = callerID < personID ? (callerID, personID) : (personID, callerID)
             let id = UUID().uuidString.lowercased()

@@ -25,13 +25,13 @@ public struct AttendeesView: View {
         .presentingSheet(for: model.selected, dismissed: model.backTapped) { person in
             PersonCard(details: person, about: person.aboutMe, done: model.backTapped) {
                 if model.canMessage {
-                    Button(AttendeeScreenText.messageAction) { Task { await model.messageTapped() } }
+                    Button(AttendeeScreenText.messageAction) { model.messageTapped() }
                 }
                 if let banner = model.banner { BannerLine(banner) }
             }
         }
         .navigationDestination(
-            isPresented: Binding(get: { model.openedThreadID != nil }, set: { if !$0 { model.conversationClosed() } })
+            isPresented: Binding(get: { model.conversation != nil }, set: { if !$0 { model.conversationClosed() } })
         ) {
             if let conversation = model.conversation { ConversationView(model: conversation) }
         }

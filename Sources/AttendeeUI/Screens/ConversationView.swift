@@ -34,10 +34,7 @@ public struct ConversationView: View {
         }
         .overlay { if model.isBusy { ProgressView() } }
         .navigationTitle(model.title)
-        .task {
-            await model.appeared()
-            await model.listen()
-        }
+        .task(id: model.threadID) { await model.opened() }
     }
 }
 

@@ -188,18 +188,18 @@ extension AttendeeCommand {
     static func sendMessage(_ context: Context, to target: String, eventID: String?, text: String) async throws
         -> MessageRow
     {
-        let client = context.client
-        var threadID = target
-        if let eventID {
-            let threads = ThreadsModel(
-                client: client, eventID: eventID, timeZone: context.timeZone, locale: context.locale)
-            guard let id = await threads.sendTapped(text, personID: target, eventID: eventID) else {
-                throw ScreenFailure(message: threads.banner?.text ?? "")
+        // NB: to a person, the conversation opens as the Message button opens it, with no thread: the send starts
+        // one (or answers the one there is) only once the text is one the box lets go.
+        let model =
+            if let eventID {
+                ThreadsModel(
+                    client: context.client, eventID: eventID, timeZone: context.timeZone, locale: context.locale
+                )
+                .messageTapped(personID: target, eventID: eventID)
+            } else {
+                ConversationModel(
+                    client: context.client, threadID: target, timeZone: context.timeZone, locale: context.locale)
             }
-            threadID = id
-        }
-        let model = ConversationModel(
-            client: client, threadID: threadID, timeZone: context.timeZone, locale: context.locale)
         model.draftChanged(text)
         try await attachImage(context, to: model.attachment)
         await model.sendTapped()

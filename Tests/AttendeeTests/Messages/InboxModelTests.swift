@@ -118,45 +118,6 @@ import Testing
         #expect(failing.rows.isEmpty)
     }
 
-    /// Messaging oneself (which no screen offers; the command line can name one's own id) is refused in the app's
-    /// words, not the server's; any other refusal keeps the server's reason.
-    @Test func messagingYourselfIsRefusedInTheAppsWords() async {
-        var client = AttendeeClient()
-        client.startThread = { _, personID in
-            throw APIError.http(
-                status: personID == "me" ? 422 : 403,
-                problem: ProblemDetails(
-                    status: 422, detail: "Server words.", field: personID == "me" ? "personID" : nil))
-        }
-        let threads = ThreadsModel(client: client, eventID: "e1")
-        #expect(await threads.messageTapped(personID: "me", eventID: "e1") == nil)
-        #expect(threads.banner == .failure("You cannot message yourself."))
-        #expect(await threads.messageTapped(personID: "bo", eventID: "e1") == nil)
-        #expect(threads.banner == .failure("Server words."))
-    }
-
-    /// A first message to a person is checked before their thread is started: a blank text (or one the server
-    /// would refuse) says why in the message box's words and starts nothing, so neither inbox gets an empty thread.
-    @Test func aRefusedFirstMessageStartsNoThread() async {
-        let starts = Locked<[String]>([])
-        var client = AttendeeClient()
-        client.startThread = { eventID, personID in
-            starts.withLock { $0.append(personID) }
-            return MessageThread(id: "t", eventID: eventID, with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
-        }
-        let threads = ThreadsModel(client: client, eventID: "e1")
-        #expect(await threads.sendTapped("   ", personID: "bo", eventID: "e1") == nil)
-        #expect(threads.banner == .failure("Write something first."))
-        #expect(await threads.sendTapped("nul\u{0}", personID: "bo", eventID: "e1") == nil)
-        #expect(threads.banner == .failure("The text holds a character that cannot be sent."))
-        #expect(starts.withLock { $0 }.isEmpty)
-        #expect(threads.rows.isEmpty)
-
-        #expect(await threads.sendTapped("Lunch?", personID: "bo", eventID: "e1") == "t")
-        #expect(threads.banner == nil)
-        #expect(starts.withLock { $0 } == ["bo"])
-    }
-
     /// A message's time is the device's clock, written as the reader's locale writes it: 12-hour in American
     /// English, German words and a 24-hour clock in German. 23:47 UTC on 9 March 2026 is 16:47 in Los Angeles
     /// (on daylight time since the 8th).
@@ -625,6 +586,8 @@ private enum Sample {
 
 /// Starting a conversation from the attendee list, through the live client against the real server.
 @MainActor @Suite struct MessageFromAttendeesTests {
+    /// Opening the conversation and leaving it leaves no thread on the server; the first message starts the one
+    /// thread, and opening again shows it with its message.
     @Test func theAttendeeDetailsMessageButtonOpensTheOneThread() async throws {
         try await AttendeeTestServer.with { server in
             _ = try await server.registeredAttendee("Bob Babbage")
@@ -636,29 +599,50 @@ private enum Sample {
             await attendees.appeared()
             let bob = try #require(attendees.rows.first { $0.name == "Bob Babbage" })
             attendees.rowTapped(bob.id)
-            await attendees.messageTapped()
+            attendees.messageTapped()
             #expect(attendees.selected == nil)
-            let threadID = try #require(attendees.openedThreadID)
-            let conversation = try #require(attendees.conversation)
-            await conversation.appeared()
-            #expect(conversation.title == "Bob Babbage")
-            #expect(conversation.rows.isEmpty)
+            let opened = try #require(attendees.conversation)
+            await opened.appeared()
+            #expect(opened.title == "Bob Babbage")
+            #expect(opened.rows.isEmpty)
             attendees.conversationClosed()
-            #expect(attendees.openedThreadID == nil)
+            #expect(attendees.conversation == nil)
+            #expect(try await client.threads(server.eventID).isEmpty)
 
-            // Again: the same thread, not a second one.
+            // Again, and this time a message: it starts the one thread, and the message is in it.
             attendees.rowTapped(bob.id)
-            await attendees.messageTapped()
-            #expect(attendees.openedThreadID == threadID)
-            #expect(try await client.threads(server.eventID).map(\.id) == [threadID])
+            attendees.messageTapped()
+            let writing = try #require(attendees.conversation)
+            await writing.appeared()
+            writing.draftChanged("Lunch?")
+            await writing.sendTapped()
+            #expect(writing.rows.map(\.delivery) == [.sent])
+            let threads = try await client.threads(server.eventID)
+            #expect(threads.count == 1)
+            #expect(threads.first?.lastMessage?.text == "Lunch?")
+            attendees.conversationClosed()
 
+            // And again: the thread there is, with its message, and still one thread.
+            attendees.rowTapped(bob.id)
+            attendees.messageTapped()
+            let again = try #require(attendees.conversation)
+            await again.appeared()
+            #expect(again.threadID == threads.first?.id)
+            #expect(again.rows.map(\.text) == ["Lunch?"])
+            #expect(try await client.threads(server.eventID).count == 1)
+
+            // A model that does not know who is looking offers Message on one's own card: the first message is
+            // refused in the app's words, and starts nothing.
             let me = try #require(attendees.rows.first { $0.name == "Ana" })
             attendees.conversationClosed()
             attendees.rowTapped(me.id)
-            await attendees.messageTapped()
-            #expect(attendees.openedThreadID == nil)
-            #expect(attendees.selected?.name == "Ana")
-            #expect(attendees.banner == .failure("You cannot message yourself."))
+            attendees.messageTapped()
+            let yourself = try #require(attendees.conversation)
+            yourself.draftChanged("Me")
+            await yourself.sendTapped()
+            #expect(yourself.banner == .failure("You cannot message yourself."))
+            #expect(yourself.draft == "Me")
+            #expect(try await client.threads(server.eventID).count == 1)
         }
     }
 }
