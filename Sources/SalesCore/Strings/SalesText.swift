@@ -136,8 +136,19 @@ public enum SalesText {
     public static var urlField: String { localized("editor.url") }
     /// The editor's image picker.
     public static var pickImage: String { localized("editor.pickImage") }
-    /// Under an image attachment whose picture did not download (offered with ``retry``).
+    /// Under an image attachment whose picture did not download, for a reason none of the others names (offered
+    /// with ``retry``).
     public static var imageNotLoaded: String { localized("editor.imageNotLoaded") }
+    /// Under an image attachment whose picture did not download because the network is down or the server could
+    /// not be reached: `why` is the network's reason (`this device has no connection`), offered with ``retry``.
+    public static func imageOffline(_ why: String) -> String { table.format("editor.imageOffline", why) }
+    /// Under an image attachment whose picture Salesforce did not give, busy or down (5xx, 429), offered with ``retry``.
+    public static var imageServerTrouble: String { localized("editor.imageServerTrouble") }
+    /// Under an image attachment Salesforce no longer has (deleted elsewhere): nothing to retry.
+    public static var imageGone: String { localized("editor.imageGone") }
+    /// Under an image attachment whose bytes are no picture the device reads (a PDF stored as `image/jpeg`, a cut
+    /// off file): downloading it again brings the same bytes, so nothing to retry.
+    public static var imageUndecodable: String { localized("editor.imageUndecodable") }
     /// What the sign-in form says when `count` of the rep's edits wait for their next sign-in; `nil` for none.
     public static func waitingForSignIn(_ count: Int) -> String? {
         switch count {
