@@ -389,7 +389,13 @@ public final class ItemEditorModel {
             if outcome == nil { outcome = queued == nil ? .saved : .queued }
         } catch let error as SalesforceError {
             if case .conflict = error { conflict = error }
-            errorMessage = error.message
+            // NB: deleted elsewhere while the form was open: Salesforce's NOT_FOUND said nothing a rep could act on.
+            if error.isNotFound, let existing {
+                errorMessage = SalesText.editedItemGone(
+                    existing.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled)
+            } else {
+                errorMessage = error.message
+            }
         } catch is WaitingItemSent {
             errorMessage = SalesText.localized("editor.waitingSent")
         } catch {

@@ -190,6 +190,9 @@ public enum SalesText {
     /// What a delete of an item Salesforce no longer has (deleted elsewhere since this device read the list) says:
     /// the same sentence, `“Visit” is no longer in Salesforce, so it was taken off the list.`
     public static func itemGone(_ name: String) -> String { attachmentGone(name) }
+    /// What the item editor says when the item it saves was deleted in Salesforce while it was open: `“Visit” is no
+    /// longer in Salesforce: someone deleted it. Copy what you typed to keep it.`
+    public static func editedItemGone(_ name: String) -> String { table.format("editor.itemGone", name) }
     /// The banner of a Google Doc tapped whose link is no web page (`javascript:…`, `file:…`, a bare word), which the
     /// viewer does not open: `“Plan” has no web link to open.`
     public static func docNotAWebLink(_ name: String) -> String { table.format("banner.docNotAWebLink", name) }
