@@ -38,8 +38,10 @@ struct ItemEditorView: View {
                 AttachmentPreview(data: model.image, label: model.name)
                 if let failure = model.imageFailure {
                     Text(failure).foregroundStyle(.secondary)
-                    Button(SalesText.retry, systemImage: "arrow.clockwise") {
-                        Task { await model.imageRetryTapped() }
+                    if model.canRetryImage {
+                        Button(SalesText.retry, systemImage: "arrow.clockwise") {
+                            Task { await model.imageRetryTapped() }
+                        }
                     }
                 }
                 if let shrunk = model.shrunkMessage { Text(shrunk).font(.footnote).foregroundStyle(.secondary) }

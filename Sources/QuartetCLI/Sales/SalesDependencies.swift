@@ -130,8 +130,8 @@ struct SalesSession {
     /// as ``openAccount(_:locale:gone:)`` opens it, so the row's tap, Edit and Delete keep the screen's rules.
     ///
     /// `gone` is what to say when the kept copy listed the item and its screen no longer does (`nil`: ask
-    /// Salesforce where it is). Returns `nil`, having said why, when no screen lists it; throws when Salesforce
-    /// could not be asked.
+    /// Salesforce where it is). Returns `nil`, having said why, when no screen lists it or Salesforce has no such
+    /// item; throws when Salesforce could not be asked.
     @MainActor func openAccount<Item: AccountItemRecord>(
         listing kind: Item.Type, id: String, gone: (AccountItem) -> String? = { _ in nil }
     ) async throws -> AccountScreenModel? {
@@ -145,7 +145,15 @@ struct SalesSession {
             }
             kept = screen
         }
-        let parent = try await client.accountID(holding: Item.self, id: id)
+        let parent: String?
+        do {
+            parent = try await client.accountID(holding: Item.self, id: id)
+        } catch let error as SalesforceError where error.isNotFound {
+            // NB: an id this machine never kept, that Salesforce does not have (deleted elsewhere, or mistyped): said
+            // as the kind and the id typed, not as Salesforce's NOT_FOUND of a read the person never asked for.
+            console.failure(SalesCommandText.itemMissing(Item.objectName, id: id))
+            return nil
+        }
         guard let parent, parent != kept?.details?.account.id else {
             console.failure(SalesCommandText.notListed(id, on: kept?.title ?? SalesText.accountTitle))
             return nil

@@ -63,6 +63,10 @@ public actor SalesforceClient {
     private let onSignedOut: @Sendable () async -> Void
     private let onSignedIn: @Sendable (SalesforceSession) async throws -> Void
     private var refreshing: Task<SalesforceSession, any Error>?
+    /// Whether Salesforce refused the last session this client kept, and nobody has signed in or out since: a call
+    /// that then finds no session was made under the session that ended, and says so (as the sign-in form does),
+    /// not that nobody is signed in.
+    private var sessionWasRefused = false
     /// Raised when Salesforce no longer takes the session (the app listens, and goes back to its sign-in form);
     /// not by a sign-out, which the person asked for.
     public nonisolated let sessionEnd: SessionEndSignal
@@ -134,6 +138,7 @@ public actor SalesforceClient {
             let session = try await tokenRequest(form, operation: operation, previous: nil)
             try await onSignedIn(session)
             sessions.save(session)
+            sessionWasRefused = false
             return session
         } catch {
             throw report(error, operation: operation)
@@ -150,6 +155,7 @@ public actor SalesforceClient {
             _ = try? await transport.send(request)
         }
         sessions.save(nil)
+        sessionWasRefused = false
         await onSignedOut()
     }
 
@@ -243,7 +249,17 @@ public actor SalesforceClient {
     /// Salesforce no longer takes the session: it is forgotten and the app told (``sessionEnd``), and the device's
     /// account data goes (`onSignedOut`); only the first of the calls refused together does this.
     private func sessionRefused() async {
-        if await sessionEnd.credentialRefused(sessions) { await onSignedOut() }
+        // NB: marked before the hop to the main actor, where the session is forgotten: a call reaching the client
+        // while the refusal is handled (the session gone, the device's data being wiped) finds no session, and
+        // said "Sign in to see your accounts." as after a sign-out.
+        let wasRefused = sessionWasRefused
+        sessionWasRefused = true
+        if await sessionEnd.credentialRefused(sessions) {
+            await onSignedOut()
+        } else {
+            // NB: nothing was kept: ended already (by another refusal, or by a sign-out, which is no refusal).
+            sessionWasRefused = wasRefused
+        }
     }
 
     // MARK: - Requests
@@ -254,7 +270,7 @@ public actor SalesforceClient {
         headers: [String: String] = [:], operation: String
     ) async throws -> (Data, HTTPURLResponse) {
         guard var session = sessions.load() else {
-            throw SalesforceError.signedOut(operation: operation, sessionEnded: false)
+            throw SalesforceError.signedOut(operation: operation, sessionEnded: sessionWasRefused)
         }
         var refreshed = false
         while true {

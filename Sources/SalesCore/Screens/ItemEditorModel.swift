@@ -34,9 +34,14 @@ public final class ItemEditorModel {
     public var showsAddAttachmentButton: Bool { kind == .attachment && !isEditing }
     /// The image shown in the form: the picked image, or an existing image attachment once loaded.
     public private(set) var image: Data?
-    /// Why an existing image attachment shows no picture: its download failed (``SalesText/imageNotLoaded``); the
-    /// form offers Retry (``imageRetryTapped()``). `nil` while it loads, once it is shown, and for any other item.
+    /// Why an existing image attachment shows no picture, in a sentence that says why: the network (or the server)
+    /// could not be reached, Salesforce was busy, the session ended, the file is no longer in Salesforce, or its
+    /// bytes are no picture the device reads. `nil` while it loads, once it is shown, and for any other item.
     public private(set) var imageFailure: String?
+    /// Whether the form offers Retry under ``imageFailure`` (``imageRetryTapped()``): only when trying again may
+    /// bring the picture (not for a file Salesforce no longer has, bytes that are no picture, or a session that
+    /// ended, which sends the app back to its sign-in form).
+    public private(set) var canRetryImage = false
     /// Whether the picture is on its way (a second Retry tapped meanwhile sends nothing more).
     private var imageLoading = false
     /// Whether "Save" may be tapped.
@@ -226,6 +231,7 @@ public final class ItemEditorModel {
             image == nil, !imageLoading
         else { return }
         imageFailure = nil
+        canRetryImage = false
         imageLoading = true
         calls.started()
         defer {
@@ -233,9 +239,29 @@ public final class ItemEditorModel {
             imageLoading = false
         }
         do {
-            image = try await client.downloadAttachment(id: id, contentType: attachment.contentType).data
+            let data = try await client.downloadAttachment(id: id, contentType: attachment.contentType).data
+            // NB: Salesforce keeps whatever type an uploader declared: a scan saved as `image/jpeg` holding a PDF
+            // showed an empty frame, said to be a picture. The device's codec (ImageIO in the app) is what draws it,
+            // so it is what is asked.
+            guard (try? shrinker.resampler.dimensions(data)) != nil else {
+                imageFailure = SalesText.imageUndecodable
+                return
+            }
+            image = data
         } catch {
-            imageFailure = SalesText.imageNotLoaded
+            (imageFailure, canRetryImage) = Self.imageFailure(error)
+        }
+    }
+
+    /// What the form says of a picture whose download failed with `error`, and whether Retry may bring it.
+    private static func imageFailure(_ error: any Error) -> (String, canRetry: Bool) {
+        guard let error = error as? SalesforceError else { return (SalesText.imageNotLoaded, true) }
+        switch error {
+        case .offline(_, let why): return (SalesText.imageOffline(why), true)
+        case .signedOut(_, let ended): return (SalesText.signedOut(sessionEnded: ended), false)
+        case _ where error.isNotFound: return (SalesText.imageGone, false)
+        case _ where error.isServerTrouble: return (SalesText.imageServerTrouble, true)
+        default: return (SalesText.imageNotLoaded, true)
         }
     }
 
@@ -363,7 +389,13 @@ public final class ItemEditorModel {
             if outcome == nil { outcome = queued == nil ? .saved : .queued }
         } catch let error as SalesforceError {
             if case .conflict = error { conflict = error }
-            errorMessage = error.message
+            // NB: deleted elsewhere while the form was open: Salesforce's NOT_FOUND said nothing a rep could act on.
+            if error.isNotFound, let existing {
+                errorMessage = SalesText.editedItemGone(
+                    existing.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled)
+            } else {
+                errorMessage = error.message
+            }
         } catch is WaitingItemSent {
             errorMessage = SalesText.localized("editor.waitingSent")
         } catch {

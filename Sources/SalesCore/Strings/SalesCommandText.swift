@@ -77,6 +77,11 @@ public enum SalesCommandText {
     public static func notListed(_ id: String, on account: String) -> String {
         SalesText.table.format("cli.notListed", account, id)
     }
+    /// An item id Salesforce has no record for, of the kind `object` names (`Note`, `Attachment`, `GoogleDoc`):
+    /// `Salesforce has no attachment 00P…` (deleted, or never there), in the words of the kind and the id typed.
+    public static func itemMissing(_ object: String, id: String) -> String {
+        SalesText.table.format("cli.itemMissing", SalesText.objectLabel(object), id)
+    }
     /// A content document id the account screen's Know · Say · Show does not list.
     public static func contentNotListed(_ id: String, on account: String) -> String {
         SalesText.table.format("cli.contentNotListed", account, id)

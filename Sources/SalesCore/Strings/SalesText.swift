@@ -136,8 +136,19 @@ public enum SalesText {
     public static var urlField: String { localized("editor.url") }
     /// The editor's image picker.
     public static var pickImage: String { localized("editor.pickImage") }
-    /// Under an image attachment whose picture did not download (offered with ``retry``).
+    /// Under an image attachment whose picture did not download, for a reason none of the others names (offered
+    /// with ``retry``).
     public static var imageNotLoaded: String { localized("editor.imageNotLoaded") }
+    /// Under an image attachment whose picture did not download because the network is down or the server could
+    /// not be reached: `why` is the network's reason (`this device has no connection`), offered with ``retry``.
+    public static func imageOffline(_ why: String) -> String { table.format("editor.imageOffline", why) }
+    /// Under an image attachment whose picture Salesforce did not give, busy or down (5xx, 429), offered with ``retry``.
+    public static var imageServerTrouble: String { localized("editor.imageServerTrouble") }
+    /// Under an image attachment Salesforce no longer has (deleted elsewhere): nothing to retry.
+    public static var imageGone: String { localized("editor.imageGone") }
+    /// Under an image attachment whose bytes are no picture the device reads (a PDF stored as `image/jpeg`, a cut
+    /// off file): downloading it again brings the same bytes, so nothing to retry.
+    public static var imageUndecodable: String { localized("editor.imageUndecodable") }
     /// What the sign-in form says when `count` of the rep's edits wait for their next sign-in; `nil` for none.
     public static func waitingForSignIn(_ count: Int) -> String? {
         switch count {
@@ -182,6 +193,9 @@ public enum SalesText {
     /// What a delete of an item Salesforce no longer has (deleted elsewhere since this device read the list) says:
     /// the same sentence, `“Visit” is no longer in Salesforce, so it was taken off the list.`
     public static func itemGone(_ name: String) -> String { attachmentGone(name) }
+    /// What the item editor says when the item it saves was deleted in Salesforce while it was open: `“Visit” is no
+    /// longer in Salesforce: someone deleted it. Copy what you typed to keep it.`
+    public static func editedItemGone(_ name: String) -> String { table.format("editor.itemGone", name) }
     /// The banner of a Google Doc tapped whose link is no web page (`javascript:…`, `file:…`, a bare word), which the
     /// viewer does not open: `“Plan” has no web link to open.`
     public static func docNotAWebLink(_ name: String) -> String { table.format("banner.docNotAWebLink", name) }

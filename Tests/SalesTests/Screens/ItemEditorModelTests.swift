@@ -61,24 +61,6 @@ import Testing
             ])
     }
 
-    /// The picture of an image attachment that does not download is said not to have loaded (it used to show
-    /// nothing and say nothing); Retry loads it once the network is back, and the line goes.
-    @Test func aPictureThatDidNotDownloadIsSaidAndRetried() async throws {
-        let harness = try await DevServerHarness.make()
-        let (_, form) = try await photoForm(harness)
-        harness.wire.isDown = true
-        await form.appeared()
-        #expect(form.image == nil)
-        #expect(form.imageFailure == "The picture could not be loaded.")
-        #expect(!form.isBusy)
-
-        harness.wire.isDown = false
-        await form.imageRetryTapped()
-        #expect(form.imageFailure == nil)
-        #expect(form.image?.starts(with: [0xFF, 0xD8]) == true)
-        #expect(harness.wire.count("GET", pathSuffix: "/Body") == 1)
-    }
-
     @Test func aPdfAttachmentShowsNoImage() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
