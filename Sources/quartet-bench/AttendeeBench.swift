@@ -118,8 +118,10 @@ enum AttendeeBench {
         let agenda = try await router.respond(
             to: Request(method: .get, target: "/attendee/v1/events/\(eventID)/agenda"))
         try agenda.bodyData.write(to: URL(fileURLWithPath: payload))
+        // NB: gzip as the Quartet server answers a client that accepts it (attendee.sh measures both).
         let server = Server(
-            configuration: Server.Configuration(port: port, requestTimeout: nil), handler: router.handler())
+            configuration: Server.Configuration(port: port, requestTimeout: nil),
+            handler: router.handler(middleware: [CompressionMiddleware()]))
         try server.start()
         FileHandle.standardError.write(
             Data("attendee bench: /attendee/v1/events/\(eventID)/agenda on 127.0.0.1:\(server.port)\n".utf8))

@@ -77,8 +77,11 @@ peers_wait_for() {  # port
 
 # Starts nginx on the loopback port serving $PEERS_WORK/www (JSON by extension .json and by default) and waits
 # until it listens. Two workers, no access log, keep-alive without a request limit.
-peers_start_nginx() {  # port
-    local work="$PEERS_WORK"
+peers_start_nginx() {  # port [gzip]
+    local work="$PEERS_WORK" gzip=""
+    # With "gzip", JSON of 1 KB or more is compressed at level 6 for a request that accepts it, as the Quartet
+    # server's CompressionMiddleware does.
+    [ "${2:-}" = gzip ] && gzip="gzip on; gzip_comp_level 6; gzip_min_length 1024; gzip_types application/json; gzip_vary on;"
     cat >"$work/nginx.conf" <<CONF
 worker_processes 2;
 error_log $work/logs/error.log warn;
@@ -91,6 +94,7 @@ http {
     keepalive_requests 1000000;
     types { application/json json; }
     default_type application/json;
+    $gzip
     client_body_temp_path $work/tmp_body;
     proxy_temp_path $work/tmp_proxy;
     fastcgi_temp_path $work/tmp_fastcgi;
@@ -107,10 +111,10 @@ CONF
     peers_wait_for "$1"
 }
 
-# Runs `wrk -t2 -c64 --latency` for the duration against the URL and prints "requests_per_second p99_ms";
-# fails if any answer was not 2xx or 3xx.
-peers_wrk() {  # duration url
-    wrk -t2 -c64 -d"$1" --latency "$2" >"$PEERS_WORK/wrk.out"
+# Runs `wrk -t2 -c64 --latency` for the duration against the URL (sending the header, when one is given) and
+# prints "requests_per_second p99_ms"; fails if any answer was not 2xx or 3xx.
+peers_wrk() {  # duration url [header]
+    wrk -t2 -c64 -d"$1" --latency ${3:+-H "$3"} "$2" >"$PEERS_WORK/wrk.out"
     python3 - "$PEERS_WORK/wrk.out" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
