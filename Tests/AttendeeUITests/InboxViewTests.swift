@@ -144,6 +144,15 @@ struct InboxViewTests {
         #expect(theirs.style.background?.name != "accent")
     }
 
+    /// From the dashboard: Attendees, the person's details, and their Message button.
+    static func tapMessage(on name: String, _ host: ViewHost<some View>) async throws {
+        try host.tap("Attendees")
+        try await host.waitUntil("the attendees") { $0.texts.contains(name) }
+        try host.tap(name)
+        try await host.waitUntil("\(name)'s details") { $0.topPresentation?.find(.button, "Message") != nil }
+        try host.tap("Message")
+    }
+
     /// The badge of the dashboard's Messages link.
     static func messagesBadge(_ tree: ViewNode) -> String? {
         tree.first { $0.badge != nil && $0.texts.contains("Messages") }?.badge
@@ -170,11 +179,7 @@ struct InboxViewTests {
         try await host.waitUntil("the Messages badge") { Self.messagesBadge($0) == "1" }
 
         // Ana answers from Bob's details in the attendee list: the Message button opens their one thread.
-        try host.tap("Attendees")
-        try await host.waitUntil("the attendees") { $0.texts.contains("Bob Babbage") }
-        try host.tap("Bob Babbage")
-        try await host.waitUntil("Bob's details") { $0.topPresentation?.find(.button, "Message") != nil }
-        try host.tap("Message")
+        try await Self.tapMessage(on: "Bob Babbage", host)
         try await host.waitUntil("the conversation") {
             $0.topPresentation == nil && $0.visibleNavigationTitle == "Bob Babbage"
                 && $0.texts.contains("Lunch after the keynote?")
@@ -243,11 +248,7 @@ struct InboxViewTests {
             try await app.server.get("/attendee/v1/threads", headers: bob.auth).decode([MessageThread].self)
         }
 
-        try host.tap("Attendees")
-        try await host.waitUntil("the attendees") { $0.texts.contains("Bob Babbage") }
-        try host.tap("Bob Babbage")
-        try await host.waitUntil("Bob's details") { $0.topPresentation?.find(.button, "Message") != nil }
-        try host.tap("Message")
+        try await Self.tapMessage(on: "Bob Babbage", host)
         try await host.waitUntil("the conversation") {
             $0.topPresentation == nil && $0.visibleNavigationTitle == "Bob Babbage"
         }
