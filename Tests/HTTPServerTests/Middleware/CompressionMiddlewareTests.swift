@@ -47,7 +47,7 @@ import Testing
     @Test func acceptEncodingIsReadAsRFC9110WritesIt() {
         let accepted = [
             "gzip", "GZIP", "x-gzip", "br, gzip;q=0.5", "gzip ; q=0.001", "gzip;q=1.0", "*", "deflate, *;q=0.1",
-            "gzip;q=0, x-gzip",
+            "gzip;q=0, x-gzip", " \tGZip\t ;\tq=0.5 ",
         ]
         let refused = [
             "", "identity", "deflate, br", "gzip;q=0", "gzip; Q=0.000", "*;q=0", "gzip;q=0, *", "gzip;q=2",
@@ -56,6 +56,25 @@ import Testing
         for value in accepted { #expect(CompressionMiddleware.acceptsGzip(value), "\(value)") }
         for value in refused { #expect(!CompressionMiddleware.acceptsGzip(value), "\(value)") }
         #expect(!CompressionMiddleware.acceptsGzip(nil))
+    }
+
+    @Test func varyGainsAcceptEncodingOnce() {
+        #expect(CompressionMiddleware.varying(nil) == "Accept-Encoding")
+        #expect(CompressionMiddleware.varying(" ") == "Accept-Encoding")
+        #expect(CompressionMiddleware.varying("Origin") == "Origin, Accept-Encoding")
+        #expect(CompressionMiddleware.varying("Origin, ACCEPT-encoding") == "Origin, ACCEPT-encoding")
+        #expect(CompressionMiddleware.varying("*") == "*")
+    }
+
+    @Test func mediaTypesAreReadByTheirEssence() {
+        let compressible = [
+            "application/json", "Application/JSON; charset=utf-8", " text/html ;charset=utf-8", "text/calendar",
+            "application/problem+json", "application/geo+json", "image/svg+xml", "application/xml",
+            "application/javascript",
+        ]
+        let not = ["image/png", "application/pdf", "text/event-stream; charset=utf-8", "application/zip", "", ";"]
+        for type in compressible { #expect(CompressionMiddleware.isCompressible(mediaType: type), "\(type)") }
+        for type in not { #expect(!CompressionMiddleware.isCompressible(mediaType: type), "\(type)") }
     }
 
     @Test func jsonIsCompressedForAClientThatAcceptsGzip() async throws {
