@@ -300,7 +300,7 @@ public final class ConversationModel: BusyScreen {
     /// The line for a failed call about the thread: one the server does not have (404: a wrong id, or not the
     /// caller's) in the app's words, any other as ``Banner/init(_:)`` says it.
     static func line(_ error: any Error) -> Banner {
-        AttendeeFailure.status(error) == 404 ? .failure(Strings.text("messages.noThread")) : Banner(error)
+        Banner(error, notFound: Strings.text("messages.noThread"))
     }
 
     /// Retry was tapped on a failed message.

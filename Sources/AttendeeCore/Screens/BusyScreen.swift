@@ -59,4 +59,10 @@ extension Banner {
     init(_ error: any Error) {
         self = .failure(AttendeeFailure.message(error))
     }
+
+    /// The failure line for `error`, with `notFound` (the app's sentence for what the page is about) when the server
+    /// does not have it (404), where the server's own words could not say which thing is missing.
+    init(_ error: any Error, notFound: @autoclosure () -> String) {
+        self = AttendeeFailure.status(error) == 404 ? .failure(notFound()) : Banner(error)
+    }
 }

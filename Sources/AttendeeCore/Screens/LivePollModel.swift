@@ -433,7 +433,7 @@ public final class LivePollModel {
     /// The line for a failed read of a poll the page has not shown: one the server does not have (404: a wrong id,
     /// or deleted before the page opened) in the app's words, any other as ``Banner/init(_:)`` says it.
     static func line(_ error: any Error) -> Banner {
-        AttendeeFailure.status(error) == 404 ? .failure(Strings.text("poll.notOnServer")) : Banner(error)
+        Banner(error, notFound: Strings.text("poll.notOnServer"))
     }
 
     /// The poll was deleted by someone else (heard live, or met as a 404): the page says so.

@@ -256,7 +256,7 @@ enum ItemCommands {
                 // screen no longer lists was deleted elsewhere (another device, a colleague): the load took it off
                 // the list, and asking Salesforce where it is only met its "not found" under a record id.
                 let goneMeanwhile: (AccountItem) -> String? = { item in
-                    let name = item.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled
+                    let name = SalesText.itemName(item.name)
                     return item.isWaiting ? SalesText.waitingItemSent(name) : SalesText.itemGone(name)
                 }
                 guard let screen = try await session.openAccount(listing: Item.self, id: id, gone: goneMeanwhile)
@@ -291,7 +291,7 @@ enum ItemCommands {
         let output = context.arguments.value("output")
         // NB: the screen's load has already dropped a row Salesforce no longer lists, as the app's pull would.
         let gone: (AccountItem) -> String? = { item in
-            SalesText.attachmentGone(item.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled)
+            SalesText.attachmentGone(SalesText.itemName(item.name))
         }
         guard let screen = try await session.openAccount(listing: Attachment.self, id: id, gone: gone) else {
             return 1

@@ -357,7 +357,7 @@ public final class AccountScreenModel {
         case .attachment(let attachment):
             // NB: an attachment added offline has no body on the server yet; its bytes wait in the outbox.
             guard !item.isWaiting else { return }
-            let name = attachment.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled
+            let name = SalesText.itemName(attachment.name)
             // NB: its body gone from Salesforce (deleted elsewhere since the list was read), the row would open
             // nothing until the next pull; it goes now, and the rest of the screen (unsent changes too) stays.
             let gone: @MainActor () async -> Void = { [weak self] in
@@ -371,7 +371,7 @@ public final class AccountScreenModel {
             }
         case .doc(let doc):
             opening.forget()
-            let name = doc.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled
+            let name = SalesText.itemName(doc.name)
             // NB: the link is whatever was saved in Salesforce, by any client: only a web page's opens in the viewer
             // (the editor's rule), never `javascript:`, `file:` or an app's own scheme.
             guard let url = doc.url.flatMap(ItemEditorModel.webLink).flatMap(URL.init(string:)) else {
@@ -537,13 +537,13 @@ public final class AccountScreenModel {
             withdrawn = try await outbox.withdraw(waiting: id)
         } catch {
             deletionRefused = true
-            banner = .failure(SalesText.notWithdrawn(item.name ?? SalesText.untitled, APIError.message(for: error)))
+            banner = .failure(SalesText.notWithdrawn(SalesText.itemName(item.name), APIError.message(for: error)))
             return
         }
         guard withdrawn else {
             deletionRefused = true
             await refresh()
-            banner = .failure(SalesText.waitingItemSent(item.name ?? SalesText.untitled))
+            banner = .failure(SalesText.waitingItemSent(SalesText.itemName(item.name)))
             return
         }
         remove(id: id)

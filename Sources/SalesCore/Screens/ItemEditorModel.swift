@@ -391,8 +391,7 @@ public final class ItemEditorModel {
             if case .conflict = error { conflict = error }
             // NB: deleted elsewhere while the form was open: Salesforce's NOT_FOUND said nothing a rep could act on.
             if error.isNotFound, let existing {
-                errorMessage = SalesText.editedItemGone(
-                    existing.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled)
+                errorMessage = SalesText.editedItemGone(SalesText.itemName(existing.name))
             } else {
                 errorMessage = error.message
             }

@@ -45,10 +45,7 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
             // saved by an older version has none, and is named by its kind and name.
             id: item.id ?? "\(AccountItem.localIDPrefix)\(kind.rawValue)-\(item.name ?? "")",
             kind: kind,
-            // NB: a name of spaces (saved by another tool; the editor refuses one) drew a blank row, as a Know · Say
-            // · Show description of spaces did.
-            title: item.name.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
-                ?? SalesText.untitled,
+            title: SalesText.itemName(item.name),
             date: item.lastModifiedDate.map { ItemRow.date($0, locale: locale, timeZone: timeZone) } ?? "",
             detail: detail,
             // NB: only the server gives an item its id, so one with none, or a local one, is waiting to be sent.

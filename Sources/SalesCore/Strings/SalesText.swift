@@ -12,6 +12,12 @@ public enum SalesText {
     public static let noValue = "—"
     /// The `item.untitled` string.
     public static var untitled: String { localized("item.untitled") }
+    /// The name a row and a sentence give an item: its own, or ``untitled`` when it has none or only spaces (saved
+    /// by another tool; the editor refuses one), which would read as a blank row or `“  ” is gone`.
+    public static func itemName(_ name: String?) -> String {
+        guard let name, !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return untitled }
+        return name
+    }
     /// The `healthcare.title` string.
     public static var healthCareTitle: String { localized("healthcare.title") }
     /// The `healthcare.hospitalType` string.
