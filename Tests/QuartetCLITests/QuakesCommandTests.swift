@@ -317,7 +317,26 @@ import Testing
             ])
         let (missing, error) = await run(["delete", "nothing", "--feed", feedPath])
         #expect(missing == 1)
-        #expect(error.stderr == "quartet: no earthquake 'nothing' in the cached list\n")
+        #expect(error.stderr == "quartet: no earthquake 'nothing' in the list\n")
+    }
+
+    /// `delete` is the swipe: the list screen opens as it would (loading the feed when the device has no copy yet),
+    /// and only a row it shows under the filter can be swiped away. It read the device's copy itself, so it failed
+    /// before any listing and deleted rows the filter hid.
+    @Test func deleteSwipesARowOfTheListAsTheScreenShowsIt() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (first, deleted) = await run(["delete", "mid", "--feed", feedPath])
+        #expect(first == 0, "\(deleted.stderr)")
+        #expect(deleted.stdout == "Deleted mid (M 5.0 - Mid) until the next reload.\n")
+        #expect(titles(await run(["--feed", feedPath]).1.stdout) == ["M 7.3 - Big", "M 2.1 - Small"])
+        let (again, twice) = await run(["delete", "mid", "--feed", feedPath])
+        #expect(again == 1)
+        #expect(twice.stderr == "quartet: no earthquake 'mid' in the list\n")
+
+        let (hidden, refused) = await run(["delete", "small", "--feed", feedPath, "--min-magnitude", "5"])
+        #expect(hidden == 1)
+        #expect(refused.stderr == "quartet: no earthquake 'small' in the list\n")
+        #expect(titles(await run(["--feed", feedPath]).1.stdout) == ["M 7.3 - Big", "M 2.1 - Small"])
     }
 
     @Test func showPrintsTheDetailAndEventPage() async throws {

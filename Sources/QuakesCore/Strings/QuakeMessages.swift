@@ -15,9 +15,9 @@ public enum QuakeMessages {
         Strings.format("quakes.cli.deleted", id, QuakeRowFormatter.rowTitle(title))
     }
 
-    /// An unknown id, in the refreshed list or (`cached`) in the device's copy.
-    public static func notFound(id: String, cached: Bool) -> String {
-        Strings.format(cached ? "quakes.cli.notInCache" : "quakes.cli.notInList", id)
+    /// An id that is not a row of the list as the screen shows it (under the filter, deleted rows left out).
+    public static func notFound(id: String) -> String {
+        Strings.format("quakes.cli.notInList", id)
     }
 
     /// `Wrote 12 earthquakes of magnitude 3.5 or more to quakes.svg.` (`Wrote 1 earthquake …`): `minimum` is the

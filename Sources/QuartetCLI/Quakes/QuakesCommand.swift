@@ -42,8 +42,8 @@ enum QuakesCommand {
     }
 
     static var deleteSpec: CommandSpec {
-        CommandSpec("delete", summary: "remove a quake from the cached list until the next --reload", arguments: ["ID"])
-        { context in
+        CommandSpec("delete", summary: "remove a quake from the list until the next --reload", arguments: ["ID"]) {
+            context in
             try await QuakesSession(context).delete(id: context.arguments.positionals[0])
         }
     }

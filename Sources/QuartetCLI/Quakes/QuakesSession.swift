@@ -113,7 +113,7 @@ struct QuakesSession {
         // NB: a tap reaches only a row on screen: not one the filter hides, nor one deleted.
         if model.rows.contains(where: { $0.id == id }) { model.rowTapped(id: id) }
         guard let detail = model.selectedDetail else {
-            console.failure(QuakeMessages.notFound(id: id, cached: false))
+            console.failure(QuakeMessages.notFound(id: id))
             return 1
         }
         if json {
@@ -129,12 +129,26 @@ struct QuakesSession {
         return 0
     }
 
+    /// A row swiped away: the list screen opens as for `list`, and the row it shows under the filter is deleted as
+    /// the swipe deletes it (``QuakeListModel/rowDeleted(id:)``), from the list and the device's copy until the next
+    /// reload.
+    @MainActor
     func delete(id: String) async throws -> Int32 {
-        guard let cached = try await service.cachedSet(), let quake = cached.quakes.first(where: { $0.id == id }) else {
-            console.failure(QuakeMessages.notFound(id: id, cached: true))
+        let model = await openedList()
+        guard model.lastUpdated != nil else { return 1 }
+        // NB: a swipe reaches only a row on screen, as a tap does: not one the filter hides, nor one deleted.
+        guard let quake = model.quakes.first(where: { $0.id == id }) else {
+            console.failure(QuakeMessages.notFound(id: id))
             return 1
         }
-        try await service.hide(id: id)
+        let banner = model.banner
+        await model.rowDeleted(id: id)
+        // NB: the screen takes the row away even when the device's copy could not be written, and says so in its
+        // banner; here that sentence is the failure.
+        if let failure = model.banner, failure != banner {
+            console.failure(failure.message)
+            return 1
+        }
         if json {
             console.line(String(decoding: QuakeExport.json([quake]), as: UTF8.self))
         } else {
