@@ -104,6 +104,18 @@ struct AttendeeRootViewTests {
         }
     }
 
+    /// The dashboard is named from the moment it opens, with the name the events list showed: it had no title until
+    /// the event loaded, and none at all when it could not load.
+    @Test func theDashboardIsNamedBeforeTheEventLoads() async throws {
+        let host = try await Self.signedIn()
+        try host.tap("Quartet Summit 2027")
+        // Nothing has been awaited since the tap: the page's load has not run.
+        #expect(host.tree.find(.button, "Register") == nil)
+        #expect(host.tree.visibleNavigationTitle == "Quartet Summit 2027")
+        try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
+        #expect(host.tree.visibleNavigationTitle == "Quartet Summit 2027")
+    }
+
     /// The server stops taking the session (it expired, or was revoked elsewhere): the next page that needs it
     /// takes the person back to the account page, which says why, and the token is forgotten.
     @Test func aSessionTheServerNoLongerTakesGoesBackToTheAccountPage() async throws {

@@ -216,9 +216,11 @@ public final class AttendeeAppModel {
 
     // MARK: - The models of the pages
 
-    /// The dashboard of an event.
+    /// The dashboard of an event, named as the events list names it until it loads.
     public func dashboard(_ eventID: String) -> EventDetailsModel {
-        EventDetailsModel(client: client, eventID: eventID, locale: locale, now: now)
+        EventDetailsModel(
+            client: client, eventID: eventID, name: events.rows.first { $0.id == eventID }?.name ?? "", locale: locale,
+            now: now)
     }
     /// The agenda, with its offline copy.
     public func agenda() -> AgendaModel {

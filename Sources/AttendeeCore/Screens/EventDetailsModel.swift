@@ -28,8 +28,9 @@ public struct DashboardSession: Sendable, Hashable, Identifiable {
 /// registration, and the links to the other screens.
 @Observable @MainActor
 public final class EventDetailsModel: BusyScreen {
-    /// The name shown.
-    public private(set) var name = ""
+    /// The name shown, and the page's title: the name the events list showed until the event loads, so the page
+    /// is named while it loads or when it cannot.
+    public private(set) var name: String
     /// `10–11 Mar 2027`.
     public private(set) var dates = ""
     /// The venue.
@@ -90,14 +91,16 @@ public final class EventDetailsModel: BusyScreen {
     private let locale: Locale
     private let now: @Sendable () -> Date
 
-    /// Creates the model over a client; dates and times are written as `locale` writes them, and whether the event
-    /// is under way or over is read on `now`.
+    /// Creates the model over a client; `name` is the event's name as the page that opened it knew it (empty when
+    /// it did not); dates and times are written as `locale` writes them, and whether the event is under way or over
+    /// is read on `now`.
     public init(
-        client: AttendeeClient, eventID: String, locale: Locale = .current,
+        client: AttendeeClient, eventID: String, name: String = "", locale: Locale = .current,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.client = client
         self.eventID = eventID
+        self.name = name
         self.locale = locale
         self.now = now
     }

@@ -171,7 +171,8 @@ enum AttendeeScreens {
             ScreenEntry(app, screen: "dashboard", state: "loading", summary: "An event's dashboard before it loads") {
                 let host = page(.dashboard(eventID: eventID)) {
                     EventDetailsView(
-                        model: EventDetailsModel(client: client(.loading), eventID: eventID, locale: catalogLocale),
+                        model: EventDetailsModel(
+                            client: client(.loading), eventID: eventID, name: event.name, locale: catalogLocale),
                         eventID: eventID)
                 }
                 return try await host.poll("the spinner") { $0.first { $0.kind == .progress } != nil }
@@ -186,7 +187,8 @@ enum AttendeeScreens {
             ScreenEntry(app, screen: "dashboard", state: "offline", summary: "The dashboard with no network") {
                 try await page(.dashboard(eventID: eventID)) {
                     EventDetailsView(
-                        model: EventDetailsModel(client: client(.offline), eventID: eventID, locale: catalogLocale),
+                        model: EventDetailsModel(
+                            client: client(.offline), eventID: eventID, name: event.name, locale: catalogLocale),
                         eventID: eventID)
                 }.settled("the banner")
             },
