@@ -66,6 +66,19 @@ extension Session {
         return Strings.format("attend.refused.ended", title)
     }
 
+    /// A seat the server refused because the person attends a session that overlaps this one (a seat taken on
+    /// another device or page since this one loaded): the banner's sentence naming that session, found in the event's
+    /// agenda as `client` reads it now, or naming none when it cannot be read; `nil` for any other failure. The
+    /// server's own sentence is English whatever the device's language.
+    func refusedOverlapping(_ error: any Error, client: AttendeeClient) async -> String? {
+        guard AttendeeFailure.refusal(error) == .overlapping else { return nil }
+        guard let sessions = try? await client.agenda(eventID), let clash = SeatsRule.clash(for: self, in: sessions)
+        else {
+            return Strings.text("attend.refused.overlapUnnamed")
+        }
+        return Strings.format("attend.refused.overlap", clash.title)
+    }
+
     /// Whether the session is over at `moment`: its seats no longer change.
     public func hasEnded(at moment: Date) -> Bool { endsAt <= moment }
 }

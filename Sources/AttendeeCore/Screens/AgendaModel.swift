@@ -218,9 +218,10 @@ public final class AgendaModel: BusyScreen {
                 sessions = fresh
             }
         } failed: { error in
-            if let index = index(),
-                let refusal = sessions[index].refusedFull(error) ?? sessions[index].refusedEnded(error)
-            {
+            guard let index = index() else { return }
+            if let refusal = sessions[index].refusedFull(error) ?? sessions[index].refusedEnded(error) {
+                banner = .failure(refusal)
+            } else if let refusal = await sessions[index].refusedOverlapping(error, client: client) {
                 banner = .failure(refusal)
             }
         }

@@ -293,7 +293,11 @@ public final class SessionDetailsModel: BusyScreen {
         await whileBusy {
             session.apply(try await call())
         } failed: { error in
-            if let refusal = session.refusedFull(error) ?? session.refusedEnded(error) { banner = .failure(refusal) }
+            if let refusal = session.refusedFull(error) ?? session.refusedEnded(error) {
+                banner = .failure(refusal)
+            } else if let refusal = await session.refusedOverlapping(error, client: client) {
+                banner = .failure(refusal)
+            }
         }
         show(session)
     }

@@ -162,6 +162,20 @@ import Testing
         #expect(Array(model.rows.map(\.time).prefix(2)) == times)
     }
 
+    /// The agenda checks clashes with what it loaded; a seat taken on another device since is refused by the
+    /// server, and said in the app's words with the session the agenda now reads (it was the server's English).
+    @Test func aClashTheAgendaDidNotKnowIsSaidInTheAppsWords() async {
+        let seats = FakeSeats(Self.programme())
+        var client = seats.client
+        client.attend = { _, _ in throw Demo.refusal(409, .overlapping, "Conflito com outra sessão.") }
+        let model = AgendaModel(client: client, deviceTimeZone: .gmt, now: { demoConferenceAhead })
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
+        seats.sessions.withLock { $0[1].myAttendance = .attending }
+        await model.plusTapped("t")
+        #expect(model.banner == .failure("This session overlaps “Session w”, which you already attend."))
+        #expect(model.rows.first { $0.id == "t" }?.mark == .notAttending)
+    }
+
     @Test func plusAttendsHighlightsAndLeaves() async {
         let model = AgendaModel(
             client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt, now: { demoConferenceAhead })

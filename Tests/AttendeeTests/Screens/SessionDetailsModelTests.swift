@@ -293,17 +293,32 @@ import Testing
         }
     }
 
-    @Test func refusalNamesTheClash() async {
+    /// A seat refused for a clash the page did not know of (taken on another device since it loaded) is said in
+    /// the app's words, naming the clashing session as the event's agenda has it now; it showed the server's
+    /// sentence, English whatever the device's language. With no agenda to read, it names none.
+    @Test(arguments: [true, false])
+    func refusalNamesTheClashInTheAppsWords(agendaReads: Bool) async {
         let session = Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45")
+        let keynote = Demo.session("k", "2027-03-10T09:30", "2027-03-10T10:30", attendance: .attending)
+        let later = Demo.session("l", "2027-03-10T10:15", "2027-03-10T11:00", attendance: .attending)
         var client = Self.client(session)
         client.attend = { _, _ in
-            throw Demo.refusal(409, .overlapping, "This session overlaps “Keynote”, which you already attend.")
+            throw Demo.refusal(409, .overlapping, "Diese Sitzung überschneidet sich mit einer anderen.")
+        }
+        client.agenda = { _ in
+            guard agendaReads else { throw APIError.offline }
+            return [later, session, keynote]
         }
         let model = SessionDetailsModel(
             client: client, shareBaseURL: URL(string: "https://quartet.example")!, now: { demoConferenceAhead })
         await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
         await model.attendTapped()
-        #expect(model.banner == .failure("This session overlaps “Keynote”, which you already attend."))
+        #expect(
+            model.banner
+                == .failure(
+                    agendaReads
+                        ? "This session overlaps “Session k”, which you already attend."
+                        : "This session overlaps one you already attend."))
         #expect(model.state == .notAttended)
         #expect(model.isBusy == false)
     }
