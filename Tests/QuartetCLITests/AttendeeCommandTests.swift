@@ -150,6 +150,34 @@ import Testing
         }
     }
 
+    /// `feedback session` is the session page's feedback button: for one of the session's speakers it opens nothing
+    /// and says why in the page's words, sending nothing (it sent the rating, which the server refused in English).
+    @Test func aSpeakerIsToldTheirOwnSessionIsRatedByItsAudience() async throws {
+        try await Harness.with(now: runningClock(from: demoKeynoteUnderway)) { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            let signUp = await harness.run(
+                "signup", "--email", "rui@example.com", "--password", "correct horse", "--name", "Rui Matos")
+            #expect(signUp.code == 0, "\(signUp.errors)")
+            let me = try await harness.json(MyProfile.self, "profile").person
+            #expect(await harness.run("register", event.id, "--later").code == 0)
+            let keynote = try #require(try await harness.json([Session].self, "agenda", event.id).first)
+            let meID = me.id
+            let keynoteID = keynote.id
+            _ = try await harness.database.write { db in
+                try db.execute(
+                    """
+                    INSERT INTO attendee_session_speaker (session_id, user_id, position)
+                    VALUES (\(keynoteID), \(meID), 99)
+                    """)
+            }
+            #expect(await harness.run("attend", keynote.id).code == 0)
+            let ratings = (keynote.speakers.map(\.id) + [me.id]).map { "--speaker=\($0)=5" }
+            let refused = await harness.run(["feedback", "session", keynote.id, "--rating", "5"] + ratings)
+            #expect(refused.code == 1)
+            #expect(refused.errors == "quartet: \(SessionFeedbackAccess.ownSession.reason ?? "-")\n")
+        }
+    }
+
     @Test func signUpRegisterAgendaAttendFeedbackAndExport() async throws {
         // NB: the keynote is under way, so it can still be attended and is already rated.
         try await Harness.with(now: runningClock(from: demoKeynoteUnderway)) { harness in

@@ -238,9 +238,10 @@ public final class AttendeeAppModel {
     public func speakers(_ eventID: String) -> SpeakersModel {
         SpeakersModel(client: client, eventID: eventID, locale: locale)
     }
-    /// A session's details, with the app's share links.
+    /// A session's details, with the app's share links, for the person signed in.
     public func session() -> SessionDetailsModel {
-        SessionDetailsModel(client: client, shareBaseURL: shareBaseURL, locale: locale, now: now)
+        SessionDetailsModel(
+            client: client, shareBaseURL: shareBaseURL, personID: account.profile?.person.id, locale: locale, now: now)
     }
     /// The person's profile.
     public func profile() -> ProfileModel { ProfileModel(client: client) }

@@ -25,6 +25,8 @@ public enum SessionFeedbackAccess: Sendable, Hashable {
     case notStarted
     /// Not attended (or only waitlisted): only the session's attendees rate it.
     case attendFirst
+    /// The person is one of its speakers: its audience rates it.
+    case ownSession
 
     /// The line under the button: why it is disabled; `nil` when it works, or once feedback is given (its title
     /// says so).
@@ -33,6 +35,7 @@ public enum SessionFeedbackAccess: Sendable, Hashable {
         case .open, .given: nil
         case .notStarted: Strings.text("feedback.notStarted.session")
         case .attendFirst: Strings.text("feedback.attendFirst")
+        case .ownSession: Strings.text("feedback.ownSession")
         }
     }
 
@@ -155,14 +158,17 @@ public final class SessionDetailsModel: BusyScreen {
     private var formatter: SessionTimeFormatter?
     private let locale: Locale
     private let now: @Sendable () -> Date
+    private let personID: String?
 
-    /// Creates the model over a client; times are written as `locale` writes them, and whether the session has
-    /// started or ended is read on `now`.
+    /// Creates the model over a client for the person `personID` (`nil` when not known: signed out, or not yet
+    /// loaded); times are written as `locale` writes them, and whether the session has started or ended is read on
+    /// `now`.
     public init(
-        client: AttendeeClient, shareBaseURL: URL, filesFolder: URL? = nil, locale: Locale = .current,
-        now: @escaping @Sendable () -> Date = { Date() }
+        client: AttendeeClient, shareBaseURL: URL, filesFolder: URL? = nil, personID: String? = nil,
+        locale: Locale = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.client = client
+        self.personID = personID
         self.shareBaseURL = shareBaseURL
         self.filesFolder = ShareFolder(filesFolder ?? ShareFolder.temporary)
         self.locale = locale
@@ -350,11 +356,14 @@ public final class SessionDetailsModel: BusyScreen {
         isAttendEnabled = !ended
         attendHint = ended ? Strings.text("session.ended") : nil
         let started = session.startsAt <= moment
+        let speaks = personID.map { id in session.speakers.contains { $0.id == id } } ?? false
         feedbackAccess =
             switch state {
             case .attendedFeedbackGiven: .given
+            // NB: a speaker may take a seat in their own session; the server refuses their rating of it.
+            case .attended where speaks: .ownSession
             case .attended: started ? .open : .notStarted
-            case .notAttended, .fewSeatsLeft, .full, .waitlisted: .attendFirst
+            case .notAttended, .fewSeatsLeft, .full, .waitlisted: speaks ? .ownSession : .attendFirst
             }
         feedbackButtonTitle = Strings.text(state == .attendedFeedbackGiven ? "feedback.given" : "feedback.button")
     }

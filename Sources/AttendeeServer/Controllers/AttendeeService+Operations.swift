@@ -110,7 +110,7 @@ extension AttendeeService {
             operation(
                 AttendeeRoute.sessionFeedback, "Rate a session and each of its speakers, once",
                 [
-                    204: "Recorded", 401: "Not signed in", 403: "Did not attend",
+                    204: "Recorded", 401: "Not signed in", 403: "Did not attend, or one of its speakers",
                     409: "Already given, or the session has not started",
                     422: "Invalid rating, or not every speaker rated",
                 ], body: sessionFeedback),

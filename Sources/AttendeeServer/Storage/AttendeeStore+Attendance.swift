@@ -264,6 +264,11 @@ extension AttendeeStore {
             guard session.myAttendance == .attending else {
                 throw HTTPError(.forbidden, detail: "Only attendees of this session can give feedback on it.")
             }
+            // NB: a speaker may take a seat in their own session (to hold one for a co-speaker's guest, or to be
+            // counted), but its rating is its audience's: a speaker's own stars, or a co-speaker's, are not.
+            guard !session.speakers.contains(where: { $0.id == userID }) else {
+                throw HTTPError(.forbidden, detail: "Speakers do not give feedback on their own session.")
+            }
             try Self.requireStarted(session.startsAt, at: moment, what: "session")
             if let error = feedback.validationError(speakerIDs: session.speakers.map(\.id)) {
                 throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)

@@ -247,11 +247,12 @@ extension AttendeeCommand {
     }
 
     /// The page of the session the first argument names, loaded in the event's time or the device's
-    /// (`--device-time`).
+    /// (`--device-time`), for the person `personID` (as the app's page is for the person signed in).
     @MainActor
-    static func openSession(_ context: Context) async throws -> SessionDetailsModel {
+    static func openSession(_ context: Context, personID: String? = nil) async throws -> SessionDetailsModel {
         let model = SessionDetailsModel(
-            client: context.client, shareBaseURL: context.options.server, locale: context.locale, now: context.now)
+            client: context.client, shareBaseURL: context.options.server, personID: personID, locale: context.locale,
+            now: context.now)
         let choice: TimeZoneChoice = context.arguments.flag("device-time") ? .device : .event
         await model.appeared(sessionID: context.positional(0), choice: choice, deviceTimeZone: context.timeZone)
         guard model.session != nil else {
@@ -394,7 +395,9 @@ extension AttendeeCommand {
     /// already, or not attended, shows no such button).
     @MainActor
     static func sessionFeedbackPage(_ context: Context) async throws -> FeedbackModel {
-        let page = try await openSession(context)
+        // NB: the app knows who is signed in from its launch (`GET /me`); the page needs it to tell a speaker.
+        let me = try? await context.client.me()
+        let page = try await openSession(context, personID: me?.person.id)
         guard case .sessionFeedback(let id, let speakers)? = page.feedbackDestination else {
             throw ScreenFailure(message: page.feedbackAccess.reason ?? page.banner?.text ?? "")
         }

@@ -82,6 +82,33 @@ import Testing
     /// Leaving a full session gives the seat to the next person waiting, and leaving the waitlist gives up the
     /// place in line: both ask first, and only the question's Leave sends the leave. A session with free seats is
     /// left at once (above).
+    /// A speaker's own session offers them no feedback, seat or not, and says why (the server refuses it); the
+    /// same page for anyone else, or before the page knows who is looking, works as for any attendee.
+    @Test func aSpeakerIsNotOfferedFeedbackOnTheirOwnSession() async {
+        let current = Locked(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"))
+        func page(_ personID: String?) async -> SessionDetailsModel {
+            let model = SessionDetailsModel(
+                client: Self.client(current), shareBaseURL: URL(string: "https://quartet.example")!,
+                personID: personID, locale: Demo.british, now: { Demo.at("2027-03-10T10:10", "Europe/Lisbon") })
+            await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
+            return model
+        }
+        let speaker = await page("p1")
+        #expect(speaker.feedbackAccess == .ownSession)
+        #expect(speaker.feedbackHint == "You speak at this session: its attendees give feedback on it.")
+        await speaker.attendTapped()
+        #expect(speaker.state == .attended)
+        #expect(speaker.isFeedbackEnabled == false)
+        #expect(speaker.feedbackDestination == nil)
+        #expect(speaker.feedbackHint == "You speak at this session: its attendees give feedback on it.")
+
+        for someone in ["p2", nil] {
+            let listener = await page(someone)
+            #expect(listener.feedbackAccess == .open)
+            #expect(listener.feedbackDestination != nil)
+        }
+    }
+
     @Test func leavingAFullSessionOrItsWaitlistAsksFirst() async throws {
         let current = Locked(
             Demo.session(

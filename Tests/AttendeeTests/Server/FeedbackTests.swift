@@ -112,4 +112,33 @@ import Testing
             #expect(session.feedbackGiven)
         }
     }
+
+    /// A speaker who takes a seat in their own session does not rate it, nor its co-speakers: the ratings are its
+    /// audience's. Any other session they attend they rate as everyone does.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func speakersDoNotRateTheirOwnSession(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind, configure: Self.duringTheKeynote) { server in
+            let keynote = try #require(try await server.agenda().first)
+            let speaker = try await server.speaker("Rui Matos", of: keynote.id)
+            let registered = try await server.client.request(
+                .post, "/attendee/v1/events/\(server.eventID)/registration", headers: AttendeeTestServer.auth(speaker))
+            #expect(registered.status == .created)
+            #expect(try await server.attend(keynote.id, speaker).status == .ok)
+            let rated = try await server.client.get(
+                "/attendee/v1/sessions/\(keynote.id)", headers: AttendeeTestServer.auth(speaker)
+            ).decode(Session.self)
+            let own = SessionFeedback(
+                rating: 5, speakerRatings: Dictionary(uniqueKeysWithValues: rated.speakers.map { ($0.id, 5) }))
+            let path = "/attendee/v1/sessions/\(keynote.id)/feedback"
+            let refused = try await server.client.post(path, json: own, headers: AttendeeTestServer.auth(speaker))
+            #expect(refused.status == .forbidden)
+            #expect(refused.problem["detail"] == "Speakers do not give feedback on their own session.")
+
+            // The audience still rates it, the speaker included.
+            let listener = try await server.registeredAttendee("Nuno Lopes")
+            #expect(try await server.attend(keynote.id, listener).status == .ok)
+            let given = try await server.client.post(path, json: own, headers: AttendeeTestServer.auth(listener))
+            #expect(given.status == .noContent)
+        }
+    }
 }
