@@ -275,6 +275,10 @@ public final class ConversationModel: BusyScreen {
             let thread = try await client.startThread(start.eventID, start.person.id)
             self.thread = thread
             title = thread.with.name
+            // NB: the server answers with the thread the caller already has with the person: one they started
+            // while this page was open, or one the failed lookup missed. Its messages show before the first one
+            // sent here, which would otherwise be the newest shown, and catching up reads only after the newest.
+            if thread.lastMessage != nil { try? await load(thread.id, before: nil) }
             if threadID == nil { threadID = thread.id }
             return true
         } catch {

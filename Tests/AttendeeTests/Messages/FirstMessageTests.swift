@@ -163,6 +163,43 @@ import Testing
         #expect(asked.withLock { $0 } == Asked(sends: ["t-bob: Still on?"]))
     }
 
+    /// Bob writes first while Ana's page with him is open and shows no thread: her first message is answered with
+    /// his thread, whose messages now show before hers. They were missed: hers was the newest shown, and catching
+    /// up reads only after the newest, so his showed only once the page was opened again.
+    @Test func aThreadThePersonStartedMeanwhileShowsItsMessagesBeforeTheFirstSent() async {
+        let asked = Locked(Asked())
+        var client = Self.client(asked)
+        let hello = Message(
+            id: "10", threadID: "t", senderID: "bob", text: "Hi Ana", sentAt: Date(timeIntervalSince1970: 1_773_099_000)
+        )
+        let started = Locked(false)
+        client.threads = { _ in [] }
+        client.startThread = { eventID, personID in
+            asked.withLock { $0.starts.append(personID) }
+            return MessageThread(
+                id: "t", eventID: eventID, with: Self.bob, lastMessage: hello, unreadCount: 1,
+                createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.thread = { id in
+            started.withLock { $0 = true }
+            return MessageThread(
+                id: id, eventID: "e1", with: Self.bob, lastMessage: hello, unreadCount: 1,
+                createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.olderMessages = { _, _ in MessagePage(messages: [hello]) }
+        client.markRead = { id, _ in
+            MessageThread(id: id, eventID: "e1", with: Self.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        let model = ConversationModel(client: client, eventID: "e1", person: Self.bob)
+        await model.appeared()
+        #expect(model.rows.isEmpty)
+        model.draftChanged("Lunch?")
+        await model.sendTapped()
+        #expect(model.rows.map(\.text) == ["Hi Ana", "Lunch?"])
+        #expect(asked.withLock { $0 } == Asked(starts: ["bob"], sends: ["t: Lunch?"]))
+        #expect(started.withLock { $0 })
+    }
+
     /// A conversation with no thread has no stream to follow: listening returns at once (the page listens
     /// again when the thread's id changes); once the first message starts the thread, it follows that thread's
     /// stream.
