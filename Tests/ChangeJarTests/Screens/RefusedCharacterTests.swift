@@ -83,6 +83,29 @@ import Testing
         }
     }
 
+    /// An action kept on the device by a version whose rules let it by (the reordering characters came later) goes
+    /// out at the next launch and the jar refuses it (422): the form says why in the app's words, from the same rule,
+    /// and where, not the jar's English sentence.
+    @Test func aWaitingActionTheJarRefusesIsSaidInTheAppsWords() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let cache = ActionCache.inMemory()
+            let sessions = SessionStore.inMemory()
+            let first = CoreHarness(server: server, cache: cache, sessionStore: sessions)
+            await first.app.settings.providerTapped(.google)
+            await cache.setWaitingAction(WaitingAction(ActionEdit(title: "Walk \u{202E}yliad", content: "Daily.")))
+            let second = CoreHarness(server: server, cache: cache, sessionStore: sessions)
+            await second.app.launched()
+            #expect(second.network.count("POST /changejar/v1/actions") == 1)
+            #expect(second.app.submit.hasRefusedAction)
+            #expect(second.app.submit.invalidField == .title)
+            #expect(
+                second.app.submit.banner
+                    == .failure(
+                        "The jar did not take the action that waited for your sign-in: The title has a character that reorders the words after it (U+202E) after “Walk”: a title must be one line, without control characters. Change it and submit it again, or clear it."
+                    ))
+        }
+    }
+
     @Test func theRuleFindsTheFirstCharacterItRefusesInTheTrimmedText() throws {
         let bell = try #require(ActionRules.refusedCharacter(in: "  Ring\u{7}\u{1B}", field: "title"))
         #expect(bell.scalar == "\u{7}" && bell.textBefore == "Ring")
