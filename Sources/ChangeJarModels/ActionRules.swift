@@ -72,6 +72,27 @@ public enum ActionRules {
         return nil
     }
 
+    /// The first character the control-character rule refuses in `field` (`title` or `content`) of `text`, trimmed as
+    /// the rules read it, with the text before it; `nil` when there is none.
+    ///
+    /// A form says which character and where: a person sees neither a BEL nor a line break pasted into a one-line
+    /// field, so "without control characters" alone leaves them nothing to look for.
+    ///
+    /// ```swift
+    /// ActionRules.refusedCharacter(in: "Ring\u{7} the bell", field: "title")  // ("\u{7}", "Ring")
+    /// ```
+    public static func refusedCharacter(in text: String, field: String) -> (scalar: Unicode.Scalar, textBefore: String)?
+    {
+        let text = trimmed(text)
+        let allowed = field == "content" ? allowedInContent : []
+        guard
+            let index = text.unicodeScalars.firstIndex(where: {
+                (isControl($0) && !allowed.contains($0)) || isReordering($0)
+            })
+        else { return nil }
+        return (text.unicodeScalars[index], String(text.unicodeScalars[..<index]))
+    }
+
     /// The control characters content may hold: line feed, carriage return (a Windows line break) and tab.
     static let allowedInContent: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
 

@@ -71,6 +71,13 @@ public enum AuthorName {
         return nil
     }
 
+    /// The first control character of `name`, which ``violation(_:)`` refuses, with the text before it; `nil` when
+    /// there is none. Settings says which and where (``ActionRules/refusedCharacter(in:field:)`` for an action).
+    public static func refusedCharacter(in name: String) -> (scalar: Unicode.Scalar, textBefore: String)? {
+        guard let index = name.unicodeScalars.firstIndex(where: ActionRules.isControl) else { return nil }
+        return (name.unicodeScalars[index], String(name.unicodeScalars[..<index]))
+    }
+
     /// What two names must not share: the name without case, width, accents, spaces, punctuation or invisible
     /// characters, with look-alike letters made one. Empty when the name has no letter or digit.
     public static func key(_ name: String) -> String {

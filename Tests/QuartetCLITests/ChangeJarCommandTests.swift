@@ -198,7 +198,10 @@ struct ChangeJarCommandTests {
             #expect(blank.err.hasPrefix("quartet: --title: The title must be 1 to 120 characters.\n"))
             let bell = await fixture.run(["edit", id, "--title", "Walk\u{7}"])
             #expect(bell.code == 2)
-            #expect(bell.err.hasPrefix("quartet: --title: The title must be one line, without control characters.\n"))
+            #expect(
+                bell.err.hasPrefix(
+                    "quartet: --title: The title has an invisible character (U+0007) after “Walk”: a title must be one line, without control characters.\n"
+                ))
             // Characters that draw nothing are a blank title, and one that reverses the words after it is refused:
             // the same rule as the forms' and the server's, for submit and edit alike.
             let invisible = await fixture.run(["submit", "--title", "\u{200B}\u{200B}", "--content", "Daily."])
@@ -207,7 +210,9 @@ struct ChangeJarCommandTests {
             let reversed = await fixture.run(["edit", id, "--title", "\u{202E}kcab emoc I"])
             #expect(reversed.code == 2)
             #expect(
-                reversed.err.hasPrefix("quartet: --title: The title must be one line, without control characters.\n"))
+                reversed.err.hasPrefix(
+                    "quartet: --title: The title starts with a character that reorders the words after it (U+202E): a title must be one line, without control characters.\n"
+                ))
             let edited = await fixture.run(["edit", id, "--title", "Walk to work, rain or shine"])
             #expect(edited.code == 0)
             #expect(edited.out == "Saved “Walk to work, rain or shine”.\n")

@@ -27,7 +27,7 @@ extension ActionForm {
         violation = ActionRules.violation(title: title, content: content)
         if let violation {
             invalidField = SubmitField(rawValue: violation.field)
-            banner = .failure(violation.sentence)
+            banner = .failure(violation.sentence(title: title, content: content))
             return nil
         }
         return ActionEdit(title: ActionRules.trimmed(title), content: ActionRules.trimmed(content))

@@ -167,7 +167,7 @@ public final class SettingsModel {
     public func saveNameTapped() async {
         guard canSaveName else { return }
         if let violation = AuthorName.violation(nameDraft) {
-            banner = .failure(violation.sentence)
+            banner = .failure(violation.sentence(of: nameDraft))
             return
         }
         isSavingName = true

@@ -228,10 +228,20 @@ public final class SubmitModel {
     }
 
     /// The jar refused `kept` for good: the form keeps it with why, and marks the field the jar found wrong.
+    ///
+    /// NB: a 422's sentence is the jar's, in the server's language. An action kept by a version whose rules let it by
+    /// breaks the device's rules now: that rule says why in the app's words, and where a control character is.
     private func keepRefused(_ kept: WaitingAction, _ refusal: SubmissionRefusal) {
         refusedKept = kept
-        if case .invalid(let field, _) = refusal { invalidField = SubmitField(rawValue: field) }
-        banner = .failure(Strings.format("banner.waitingRefused", refusal.error.message))
+        var why = refusal.error.message
+        if case .invalid(let field, _) = refusal {
+            invalidField = SubmitField(rawValue: field)
+            if let violation = ActionRules.violation(title: kept.title, content: kept.content), violation.field == field
+            {
+                why = violation.sentence(title: kept.title, content: kept.content)
+            }
+        }
+        banner = .failure(Strings.format("banner.waitingRefused", why))
     }
 
     private func waitForSignIn(_ draft: WaitingAction, expired: Bool) async {

@@ -98,8 +98,11 @@ public enum ChangeJarCommandText {
     public static func badCognito(_ url: String) -> String { Strings.format("cli.badCognito", url) }
 
     /// A field the rules refuse, led by its option: `--title: The title must be 1 to 120 characters.`
-    public static func refused(_ violation: ActionRules.Violation) -> String {
-        Strings.format("cli.refusedField", violation.field, violation.sentence)
+    ///
+    /// `title` and `content` are the action's words as refused: a control character is named, and where it is
+    /// (``ActionRules/Violation/sentence(of:)``).
+    public static func refused(_ violation: ActionRules.Violation, title: String, content: String) -> String {
+        Strings.format("cli.refusedField", violation.field, violation.sentence(title: title, content: content))
     }
 }
 
@@ -107,5 +110,58 @@ extension ActionRules.Violation {
     /// The rule broken, in the reader's language (``message`` is the server's English).
     public var sentence: String {
         rule == .length ? Strings.text("violation.\(field)") : Strings.text("violation.\(field).\(rule.rawValue)")
+    }
+
+    /// The rule broken by `text`, the text of the field it names (``field``), in the reader's language; a control
+    /// character is named and placed after the words before it ("The title has a line break after “Walk to”: …"),
+    /// since nobody sees a BEL, nor a line break pasted into a one-line field.
+    public func sentence(of text: String) -> String {
+        guard rule == .controlCharacters,
+            let found = field == "name"
+                ? AuthorName.refusedCharacter(in: text) : ActionRules.refusedCharacter(in: text, field: field)
+        else { return sentence }
+        let character = Self.name(of: found.scalar)
+        guard let words = Self.words(before: found.textBefore) else {
+            return Strings.format("violation.\(field).controlCharacters.start", character)
+        }
+        return Strings.format("violation.\(field).controlCharacters.after", character, words)
+    }
+
+    /// The rule an action's `title` and `content` break: ``sentence(of:)`` the field it names.
+    public func sentence(title: String, content: String) -> String {
+        sentence(of: field == "title" ? title : content)
+    }
+
+    /// The longest run of words quoted before a refused character, in characters.
+    static let wordsBeforeMaximum = 20
+
+    /// What a person calls `scalar`: a line break, a tab, or a character they cannot see, with its code point.
+    static func name(of scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        switch scalar.value {
+        case 0x09: return Strings.text("character.tab")
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return Strings.text("character.lineBreak")
+        case _ where ActionRules.isReordering(scalar): return Strings.format("character.reordering", code)
+        default: return Strings.format("character.invisible", code)
+        }
+    }
+
+    /// The words just before a refused character, on its own line, as the person finds them in the field (at most
+    /// ``wordsBeforeMaximum`` characters, whole words, "…" before when cut); `nil` when it comes first.
+    static func words(before text: String) -> String? {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return nil }
+        var line = text.split(whereSeparator: \.isNewline).last ?? Substring(text)
+        var cut = line.count < text.count
+        if line.count > wordsBeforeMaximum {
+            let kept = line.suffix(wordsBeforeMaximum)
+            // NB: a word cut in two is left out, unless it is all there is.
+            let startsAWord = line[..<kept.startIndex].last?.isWhitespace ?? true
+            line = startsAWord ? kept : (kept.firstIndex(where: \.isWhitespace).map { kept[$0...] } ?? kept)
+            cut = true
+        }
+        let words = line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\t", with: " ")
+        return cut ? "\u{2026}" + words : words
     }
 }

@@ -226,7 +226,7 @@ enum ChangeJarCommand {
             }
             return 0
         }
-        if let violation = AuthorName.violation(typed) { throw UsageError(violation.sentence) }
+        if let violation = AuthorName.violation(typed) { throw UsageError(violation.sentence(of: typed)) }
         settings.nameDraft = typed
         // NB: the name the person's actions already go by: Save Name does nothing, and the field is the answer.
         let json = context.arguments.flag("json")
@@ -261,7 +261,7 @@ enum ChangeJarCommand {
             throw UsageError(ChangeJarCommandText.submitNeedsText)
         }
         if let violation = ActionRules.violation(title: title, content: content) {
-            throw UsageError(ChangeJarCommandText.refused(violation))
+            throw UsageError(ChangeJarCommandText.refused(violation, title: title, content: content))
         }
         let provider = try context.arguments.value("sign-in-with", refusal: ChangeJarCommandText.badSignInWith) {
             AuthSource(rawValue: $0)
@@ -354,7 +354,9 @@ enum ChangeJarCommand {
         if let title { submit.title = title }
         if let content { submit.content = content }
         await submit.submitTapped()
-        if let violation = submit.violation { throw UsageError(ChangeJarCommandText.refused(violation)) }
+        if let violation = submit.violation {
+            throw UsageError(ChangeJarCommandText.refused(violation, title: submit.title, content: submit.content))
+        }
         guard submit.submission != nil, let said = submit.banner?.text else {
             console.failure(submit.banner?.text ?? "")
             if submit.hasRefusedAction { console.errorLine(ChangeJarCommandText.refusedActionKept) }
@@ -381,7 +383,10 @@ enum ChangeJarCommand {
             if let content { editor.content = content }
             await page.saveTapped()
             // NB: the form refused it before sending, as `submit` does: a usage mistake (exit 2), as there.
-            if let violation = editor.violation { throw UsageError(ChangeJarCommandText.refused(violation)) }
+            if let violation = editor.violation {
+                throw UsageError(
+                    ChangeJarCommandText.refused(violation, title: editor.title, content: editor.content))
+            }
             // NB: a form still open holds why the save did not go through.
             return page.editor?.banner ?? page.banner
         }

@@ -210,8 +210,11 @@ struct OwnActionsAndNamesTests {
 
     @Test(arguments: [
         ("", "The title must be 1 to 120 characters."),
-        ("Ring\u{7}", "The title must be one line, without control characters."),
-        ("Two\nlines", "The title must be one line, without control characters."),
+        (
+            "Ring\u{7}",
+            "The title has an invisible character (U+0007) after “Ring”: a title must be one line, without control characters."
+        ),
+        ("Two\nlines", "The title has a line break after “Two”: a title must be one line, without control characters."),
     ])
     func theEditFormChecksTheRulesBeforeSending(_ title: String, sentence: String) async throws {
         try await withServer(.sqliteMemory) { server in
@@ -246,7 +249,9 @@ struct OwnActionsAndNamesTests {
             await app.submit.submitTapped()
             #expect(
                 app.submit.banner
-                    == .failure("The text may have line breaks and tabs, but no other control characters."))
+                    == .failure(
+                        "The text has an invisible character (U+0007) after “Bell”: it may have line breaks and tabs, but no other control characters."
+                    ))
             #expect(app.submit.invalidField == .content)
             #expect(harness.network.count("POST /changejar/v1/actions") == 0)
             app.submit.content = "Monday\n\tWednesday"

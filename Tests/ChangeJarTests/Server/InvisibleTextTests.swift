@@ -78,7 +78,9 @@ import Testing
             await app.submit.submitTapped()
             #expect(
                 app.submit.banner
-                    == .failure("The text may have line breaks and tabs, but no other control characters."))
+                    == .failure(
+                        "The text starts with a character that reorders the words after it (U+202E): it may have line breaks and tabs, but no other control characters."
+                    ))
             #expect(app.submit.invalidField == .content)
             #expect(harness.network.count("POST /changejar/v1/actions") == 0)
             #expect(app.submit.title == "Walk" && app.submit.content == "\u{202E}yliaD", "the words stay to fix")
