@@ -306,6 +306,30 @@ struct StandInTests {
         #expect(host.tree.texts.contains("Count 0"))
     }
 
+    /// As SwiftUI's (`init(value:label:)`: "Pass a nil value to disable the link."): a link with no value yet is
+    /// drawn disabled and a tap on it is refused. It pushed an empty page, a blank screen no device shows.
+    @Test func aLinkWithNoValueIsDisabled() throws {
+        struct Links: View {
+            var body: some View {
+                NavigationStack {
+                    List {
+                        NavigationLink("Venue", value: Optional<String>.none)
+                        NavigationLink("Room", value: Optional("b"))
+                    }
+                    .navigationTitle("Links")
+                    .navigationDestination(for: String.self) { Text("Page \($0)").navigationTitle($0) }
+                }
+            }
+        }
+        let host = ViewHost(Links())
+        #expect(host.tree.find(.button, "Venue")?.isEnabled == false)
+        #expect(host.tree.find(.button, "Room")?.isEnabled == true)
+        #expect(throws: ViewHostError.self) { try host.tap("Venue") }
+        #expect(host.tree.visibleNavigationTitle == "Links")
+        try host.tap("Room")
+        #expect(host.tree.texts == ["Page b"])
+    }
+
     @Test func sheetsPresentAndDismissThemselves() throws {
         let host = ViewHost(CounterView(counter: Counter()))
         #expect(host.tree.topPresentation == nil)

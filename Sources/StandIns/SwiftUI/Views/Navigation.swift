@@ -134,7 +134,8 @@ extension EnvironmentValues {
 /// A row or button that pushes a page (https://developer.apple.com/documentation/swiftui/navigationlink).
 public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveView {
     let label: Label
-    let entry: NavigationEntry
+    /// What a tap pushes; `nil` for a link made with a `nil` value, which is disabled.
+    let entry: NavigationEntry?
 
     /// A link to `destination`.
     public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
@@ -148,19 +149,20 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
         let drawn = context.render(label, at: "label")
         if drawn.count == 1, drawn[0].kind == .text { node.text = drawn[0].text } else { node.children = drawn }
         node.style.styleName = "navigationLink"
-        node.isEnabled = context.environment.isEnabled
+        // NB: as SwiftUI's: "Pass a nil value to disable the link."
+        node.isEnabled = context.environment.isEnabled && entry != nil
         let push = context.environment.push
-        let entry = entry
-        node.tapAction = { push(entry) }
+        // NB: a disabled link is still a control, which a tap finds and the host refuses as disabled.
+        node.tapAction = { if let entry { push(entry) } }
         return [node]
     }
 }
 
 extension NavigationLink where Destination == Never {
-    /// A link that pushes `value`, shown by the stack's `navigationDestination(for:)`.
+    /// A link that pushes `value`, shown by the stack's `navigationDestination(for:)`; a `nil` value disables it.
     public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
         self.label = label()
-        entry = value.map { .value(AnyHashable($0)) } ?? .view(AnyView(EmptyView()))
+        entry = value.map { .value(AnyHashable($0)) }
     }
 }
 
