@@ -26,6 +26,9 @@ struct NotesAndAttachmentsSection: View {
                         Button(SalesText.edit) { model.itemEditTapped(id: row.id) }
                     }
                 }
+                if let empty = model.itemsEmptyText {
+                    Text(empty).foregroundStyle(.secondary)
+                }
                 ForEach(model.addableKinds, id: \.self) { kind in
                     Button(kind.addTitle, systemImage: "plus") { model.addTapped(kind) }
                 }

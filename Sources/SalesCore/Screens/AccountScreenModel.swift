@@ -194,6 +194,16 @@ public final class AccountScreenModel {
     /// offline with nothing saved, or signed out).
     public var showsItems: Bool { details != nil }
 
+    /// The line Notes & Attachments shows above its add buttons when the account has no note, attachment or Google
+    /// Doc: `nil` while it has some, and while there is nothing to list them for (loading, a failed load, which says
+    /// why in its own words, or signed out).
+    ///
+    /// NB: the section showed only its three add buttons, which read as a list still loading or one that failed.
+    public var itemsEmptyText: String? {
+        guard showsItems, phase == .loaded, items.isEmpty else { return nil }
+        return SalesText.noItemsYet
+    }
+
     /// The kinds of item the screen can add, in the order of its buttons; none until the account has loaded.
     public var addableKinds: [ItemEditorModel.Kind] { details == nil ? [] : [.note, .attachment, .doc] }
 

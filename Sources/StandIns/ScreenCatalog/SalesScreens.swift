@@ -20,6 +20,8 @@ enum SalesScreens {
     static let app = CatalogApp(slug: "sales", name: "Sales", device: .iPad11)
     static let hospitalID = "001Q000000Demo1IAB"
     static let nonHospitalID = "001Q000000Demo3IAB"
+    /// Northside Surgical Supply: no note, attachment or Google Doc.
+    static let emptyAccountID = "001Q000000Demo4IAB"
 
     /// What the network does once the rep is signed in.
     enum Network: Sendable {
@@ -158,6 +160,12 @@ enum SalesScreens {
                 summary: "An account that is no hospital: no health-care section"
             ) {
                 try await loaded(nonHospitalID).tree
+            },
+            ScreenEntry(
+                app, screen: "account", state: "no-items",
+                summary: "An account with no notes, attachments or Google Docs: the section says so above its buttons"
+            ) {
+                try await loaded(emptyAccountID).tree
             },
             ScreenEntry(
                 app, screen: "account", state: "changes-not-sent",
