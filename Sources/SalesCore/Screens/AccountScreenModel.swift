@@ -746,7 +746,7 @@ public final class AccountScreenModel {
     private func show(_ details: AccountDetails) {
         self.details = details
         canRetry = false
-        title = details.account.name ?? SalesText.untitled
+        title = SalesText.itemName(details.account.name)
         infoRows = InfoRow.general(details.account)
         healthCare = HealthCareSection(details.account, locale: locale)
         items = details.items.map { ItemRow($0, locale: locale, timeZone: timeZone) }
