@@ -15,10 +15,16 @@ struct NotesAndAttachmentsSection: View {
         Section {
             DisclosureGroup(isExpanded: Binding(get: { model.itemsExpanded }, set: { _ in model.itemsToggled() })) {
                 ForEach(model.items) { row in
-                    Button {
-                        Task { await model.itemTapped(id: row.id) }
-                    } label: {
-                        ItemRowView(row: row)
+                    Group {
+                        if model.rowOpens(id: row.id) {
+                            Button {
+                                Task { await model.itemTapped(id: row.id) }
+                            } label: {
+                                ItemRowView(row: row)
+                            }
+                        } else {
+                            ItemRowView(row: row)
+                        }
                     }
                     .swipeActions {
                         // NB: not the destructive role, which would take the row away before the question is answered.

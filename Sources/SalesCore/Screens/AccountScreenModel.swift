@@ -360,6 +360,13 @@ public final class AccountScreenModel {
         }
     }
 
+    /// Whether the row `id` is offered as something to tap: every row but a Google Doc whose link is no web page's
+    /// address (its row says so, ``ItemRow/detail``), which would open nothing. Its Edit and Delete stay.
+    public func rowOpens(id: String) -> Bool {
+        guard case .doc(let doc)? = details?.items.first(where: { $0.id == id }) else { return true }
+        return ItemEditorModel.webLink(doc.url ?? "") != nil
+    }
+
     /// A row of the merged list was tapped: an attachment downloads and opens, a doc opens its URL.
     public func itemTapped(id: String) async {
         guard let item = details?.items.first(where: { $0.id == id }) else { return }
