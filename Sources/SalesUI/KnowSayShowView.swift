@@ -15,6 +15,9 @@ struct KnowSayShowView: View {
                     isExpanded: Binding(
                         get: { section.isExpanded }, set: { _ in model.contentSectionToggled(section.kind) })
                 ) {
+                    if let empty = section.emptyText {
+                        Text(empty).foregroundStyle(.secondary)
+                    }
                     ForEach(section.rows) { row in
                         KnowSayShowRow(row: row) { Task { await model.contentRowTapped(id: row.id) } }
                             .frame(minHeight: KnowSayShowSection.minimumRowHeight, alignment: .leading)

@@ -15,16 +15,25 @@ struct NotesAndAttachmentsSection: View {
         Section {
             DisclosureGroup(isExpanded: Binding(get: { model.itemsExpanded }, set: { _ in model.itemsToggled() })) {
                 ForEach(model.items) { row in
-                    Button {
-                        Task { await model.itemTapped(id: row.id) }
-                    } label: {
-                        ItemRowView(row: row)
+                    Group {
+                        if model.rowOpens(id: row.id) {
+                            Button {
+                                Task { await model.itemTapped(id: row.id) }
+                            } label: {
+                                ItemRowView(row: row)
+                            }
+                        } else {
+                            ItemRowView(row: row)
+                        }
                     }
                     .swipeActions {
                         // NB: not the destructive role, which would take the row away before the question is answered.
                         Button(SalesText.delete) { model.itemDeleteTapped(id: row.id) }.tint(.red)
                         Button(SalesText.edit) { model.itemEditTapped(id: row.id) }
                     }
+                }
+                if let empty = model.itemsEmptyText {
+                    Text(empty).foregroundStyle(.secondary)
                 }
                 ForEach(model.addableKinds, id: \.self) { kind in
                     Button(kind.addTitle, systemImage: "plus") { model.addTapped(kind) }

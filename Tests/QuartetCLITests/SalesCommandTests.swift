@@ -614,7 +614,9 @@ struct SalesCLI {
         await cli.signIn()
         let badLink = await cli.run(["doc", "add", hospital, "--name", "Plan", "--url", "the plan doc"])
         #expect(badLink.code == 1)
-        #expect(badLink.errors == "quartet: Give the Google Doc a link (https://…) to save it.\n")
+        #expect(
+            badLink.errors
+                == "quartet: “the plan doc” is not a web link. Give the Google Doc’s address (https://…) to save it.\n")
         #expect(!(await cli.run(["items", hospital]).output.contains("Plan")))
 
         cli.offline.isDown = true

@@ -26,7 +26,8 @@ import Testing
         #expect(sync.code == 1)
         #expect(
             sync.errors.contains(
-                "refused: Could not add the note typo: invalid cross reference id (INVALID_CROSS_REFERENCE_KEY)."),
+                "refused: 'add the note typo': The account it belongs to is no longer in Salesforce. Copy what you "
+                    + "want to keep, then discard this change."),
             "\(sync.errors)")
 
         let shown = await cli.run(["account", missing])

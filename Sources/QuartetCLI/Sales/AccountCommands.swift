@@ -105,7 +105,7 @@ enum AccountCommands {
                     let records = await screen.details?.items ?? []
                     try session.printJSON(zip(rows, records).map(ItemRowJSON.init))
                 } else if rows.isEmpty {
-                    context.console.line(SalesCommandText.noItems)
+                    context.console.line(await screen.itemsEmptyText ?? SalesCommandText.noItems)
                 } else {
                     // NB: columns widen for a longer word rather than cut it (a translation may be longer).
                     let kindWidth = max(10, rows.map(\.kind.label.count).max() ?? 0)

@@ -40,6 +40,7 @@ enum ContentCommands {
                     for row in section.rows {
                         context.console.line("  \(row.contentDocumentID ?? SalesText.noValue)  \(row.text)")
                     }
+                    if let empty = section.emptyText { context.console.line("  \(empty)") }
                 }
                 return 0
             })

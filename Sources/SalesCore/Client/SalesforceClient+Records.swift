@@ -12,6 +12,7 @@ extension SalesforceClient {
         async throws -> String
     {
         try await reporting(operation) {
+            try Self.refuseNonWebLink(object, fields: fields, operation: operation)
             let headers = idempotencyKey.map { ["Idempotency-Key": $0] } ?? [:]
             let (data, _) = try await perform(
                 "POST", "\(sobjectsPath)/\(object)", body: SObjectJSON.encode(fields), headers: headers,
@@ -36,6 +37,7 @@ extension SalesforceClient {
         _ object: String, id: String, fields: SObjectFields, expectedLastModified: Date?, operation: String
     ) async throws -> Date? {
         try await reporting(operation) {
+            try Self.refuseNonWebLink(object, fields: fields, operation: operation)
             try await checkUnchanged(object, id: id, since: expectedLastModified, operation: operation)
             do {
                 _ = try await perform(
@@ -49,6 +51,15 @@ extension SalesforceClient {
             // NB: a PATCH answers 204 with no body, so the new date is read back.
             return (try? await serverLastModified(object, id: id, operation: operation)) ?? expectedLastModified
         }
+    }
+
+    /// Refuses, before anything is sent, a Google Doc written with a link no browser opens as a page (the editor's
+    /// rule, ``ItemEditorModel/webLink(_:)``): Salesforce stores any text as `Url`, and the row could only say it
+    /// opens nothing. A write that leaves the link out (or clears it) is not checked.
+    static func refuseNonWebLink(_ object: String, fields: SObjectFields, operation: String) throws {
+        guard object == GoogleDoc.objectName, let link = fields["Url"]?.text, ItemEditorModel.webLink(link) == nil
+        else { return }
+        throw SalesforceError.invalidInput(operation: operation, reason: SalesText.Reason.notAWebLink(link))
     }
 
     /// `If-Unmodified-Since` for a write based on the version of `expected` (none without one): Salesforce answers

@@ -67,6 +67,13 @@ public actor SalesforceClient {
     /// that then finds no session was made under the session that ended, and says so (as the sign-in form does),
     /// not that nobody is signed in.
     private var sessionWasRefused = false
+    /// Counts the sign-ins and sign-outs: a refresh, or a call's 401, that was on its way across one belongs to a
+    /// session the person has since left (or replaced), and decides nothing of the session kept now.
+    ///
+    /// NB: a sign-out tapped while a 401's refresh was on its way was told "Your session ended" (the refresh, sent
+    /// with the refresh token the sign-out revoked, was refused), or signed the person back in (the refresh answered
+    /// first, and its session was kept after the sign-out).
+    private var sessionEpoch = 0
     /// Raised when Salesforce no longer takes the session (the app listens, and goes back to its sign-in form);
     /// not by a sign-out, which the person asked for.
     public nonisolated let sessionEnd: SessionEndSignal
@@ -139,6 +146,7 @@ public actor SalesforceClient {
             try await onSignedIn(session)
             sessions.save(session)
             sessionWasRefused = false
+            sessionEpoch += 1
             return session
         } catch {
             throw report(error, operation: operation)
@@ -147,6 +155,8 @@ public actor SalesforceClient {
 
     /// Revokes the tokens (best effort) and forgets the session.
     public func signOut() async {
+        // NB: first, before the revoke goes out: what answers meanwhile is about the session being left.
+        sessionEpoch += 1
         if let session = sessions.load() {
             var request = URLRequest(url: configuration.loginURL.appendingPathComponent("services/oauth2/revoke"))
             request.httpMethod = "POST"
@@ -189,30 +199,32 @@ public actor SalesforceClient {
 
     /// Exchanges the refresh token for a new access token; concurrent callers share one refresh, and each is told
     /// its outcome in its own operation's words (a refused refresh signs every one of them out, not only the first).
-    private func refresh(_ stale: SalesforceSession, operation: String) async throws -> SalesforceSession {
+    private func refresh(_ stale: SalesforceSession, since epoch: Int, operation: String) async throws
+        -> SalesforceSession
+    {
         let task: Task<SalesforceSession, any Error>
         if let refreshing {
             task = refreshing
         } else {
             // NB: a call sent with the same token may have met its 401 and refreshed while this one's answer was on
             // its way: its session is the one to retry under (a second refresh would spend a rotated refresh token
-            // and sign the rep out), and no session means Salesforce refused it already.
-            guard let current = sessions.load() else {
-                throw SalesforceError.signedOut(operation: operation, sessionEnded: true)
+            // and sign the rep out), and no session means Salesforce refused it already, or the person signed out.
+            guard let current = sessions.load(), sessionEpoch == epoch else {
+                throw SalesforceError.signedOut(operation: operation, sessionEnded: sessionWasRefused)
             }
             if current.accessToken != stale.accessToken { return current }
             // NB: Salesforce's username-password flow gives no refresh token, so its sessions end here: nothing
             // can renew them, and the 401 is as final as a refused refresh (forgotten, the app told, the cache wiped).
             guard let refreshToken = stale.refreshToken else {
-                await sessionRefused()
-                throw SalesforceError.signedOut(operation: operation, sessionEnded: true)
+                throw SalesforceError.signedOut(
+                    operation: operation, sessionEnded: await sessionRefused(since: epoch))
             }
             var form = [
                 ("grant_type", "refresh_token"), ("client_id", configuration.clientID),
                 ("refresh_token", refreshToken),
             ]
             if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
-            task = Task { try await self.renewSession(form, operation: operation, previous: stale) }
+            task = Task { try await self.renewSession(form, operation: operation, previous: stale, since: epoch) }
             refreshing = task
         }
         defer { if refreshing == task { refreshing = nil } }
@@ -226,13 +238,22 @@ public actor SalesforceClient {
     /// One refresh: the new session is kept; a refusal forgets the session and signs out (once, whoever waits on
     /// it); the login server being down or busy, or an answer that is not the login server's, says nothing about the
     /// session, which is kept for later.
-    private func renewSession(_ form: [(String, String)], operation: String, previous: SalesforceSession)
-        async throws -> SalesforceSession
-    {
+    ///
+    /// Sent in session `epoch`: when the person signed out (or in) before it answered, its session is not kept and
+    /// its refusal ends nothing; the caller is told there is no session, as after any sign-out.
+    private func renewSession(
+        _ form: [(String, String)], operation: String, previous: SalesforceSession, since epoch: Int
+    ) async throws -> SalesforceSession {
         do {
             let session = try await tokenRequest(form, operation: operation, previous: previous)
+            guard sessionEpoch == epoch else {
+                throw SalesforceError.signedOut(operation: operation, sessionEnded: false)
+            }
             sessions.save(session)
             return session
+        } catch let error as SalesforceError where sessionEpoch != epoch {
+            if case .signedOut = error { throw error }
+            throw SalesforceError.signedOut(operation: operation, sessionEnded: false)
         } catch let error as SalesforceError where error.isOffline || error.isServerTrouble {
             throw error
         } catch SalesforceError.unreadable {
@@ -241,14 +262,17 @@ public actor SalesforceClient {
             // waiting for the renewal went under "Changes Not Sent"; the session is kept, as when the network is down.
             throw SalesforceError.offline(operation: operation, reason: SalesText.Reason.renewalNotAnswered)
         } catch {
-            await sessionRefused()
-            throw SalesforceError.signedOut(operation: operation, sessionEnded: true)
+            throw SalesforceError.signedOut(operation: operation, sessionEnded: await sessionRefused(since: epoch))
         }
     }
 
     /// Salesforce no longer takes the session: it is forgotten and the app told (``sessionEnd``), and the device's
     /// account data goes (`onSignedOut`); only the first of the calls refused together does this.
-    private func sessionRefused() async {
+    ///
+    /// Returns whether the refusal ended the session the call was made in (session `epoch`): `false` when the person
+    /// signed out (or in) since, which ends nothing more and tells nobody the session ended.
+    private func sessionRefused(since epoch: Int) async -> Bool {
+        guard sessionEpoch == epoch else { return false }
         // NB: marked before the hop to the main actor, where the session is forgotten: a call reaching the client
         // while the refusal is handled (the session gone, the device's data being wiped) finds no session, and
         // said "Sign in to see your accounts." as after a sign-out.
@@ -260,6 +284,7 @@ public actor SalesforceClient {
             // NB: nothing was kept: ended already (by another refusal, or by a sign-out, which is no refusal).
             sessionWasRefused = wasRefused
         }
+        return true
     }
 
     // MARK: - Requests
@@ -272,6 +297,7 @@ public actor SalesforceClient {
         guard var session = sessions.load() else {
             throw SalesforceError.signedOut(operation: operation, sessionEnded: sessionWasRefused)
         }
+        let epoch = sessionEpoch
         var refreshed = false
         while true {
             var components = URLComponents(
@@ -292,14 +318,14 @@ public actor SalesforceClient {
             let (data, response) = try await exchange(request, operation: operation)
             if response.statusCode == 401, !refreshed {
                 refreshed = true
-                session = try await refresh(session, operation: operation)
+                session = try await refresh(session, since: epoch, operation: operation)
                 continue
             }
             guard (200..<300).contains(response.statusCode) else {
                 let errors = (try? JSONDecoder().decode([SalesforceErrorItem].self, from: data)) ?? []
                 if response.statusCode == 401 {
-                    await sessionRefused()
-                    throw SalesforceError.signedOut(operation: operation, sessionEnded: true)
+                    throw SalesforceError.signedOut(
+                        operation: operation, sessionEnded: await sessionRefused(since: epoch))
                 }
                 throw SalesforceError.service(operation: operation, status: response.statusCode, errors: errors)
             }

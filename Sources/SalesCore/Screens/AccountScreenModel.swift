@@ -194,6 +194,16 @@ public final class AccountScreenModel {
     /// offline with nothing saved, or signed out).
     public var showsItems: Bool { details != nil }
 
+    /// The line Notes & Attachments shows above its add buttons when the account has no note, attachment or Google
+    /// Doc: `nil` while it has some, and while there is nothing to list them for (loading, a failed load, which says
+    /// why in its own words, or signed out).
+    ///
+    /// NB: the section showed only its three add buttons, which read as a list still loading or one that failed.
+    public var itemsEmptyText: String? {
+        guard showsItems, phase == .loaded, items.isEmpty else { return nil }
+        return SalesText.noItemsYet
+    }
+
     /// The kinds of item the screen can add, in the order of its buttons; none until the account has loaded.
     public var addableKinds: [ItemEditorModel.Kind] { details == nil ? [] : [.note, .attachment, .doc] }
 
@@ -348,6 +358,13 @@ public final class AccountScreenModel {
         } catch {
             banner = .failure(APIError.message(for: error))
         }
+    }
+
+    /// Whether the row `id` is offered as something to tap: every row but a Google Doc whose link is no web page's
+    /// address (its row says so, ``ItemRow/detail``), which would open nothing. Its Edit and Delete stay.
+    public func rowOpens(id: String) -> Bool {
+        guard case .doc(let doc)? = details?.items.first(where: { $0.id == id }) else { return true }
+        return ItemEditorModel.webLink(doc.url ?? "") != nil
     }
 
     /// A row of the merged list was tapped: an attachment downloads and opens, a doc opens its URL.
@@ -736,7 +753,7 @@ public final class AccountScreenModel {
     private func show(_ details: AccountDetails) {
         self.details = details
         canRetry = false
-        title = details.account.name ?? SalesText.untitled
+        title = SalesText.itemName(details.account.name)
         infoRows = InfoRow.general(details.account)
         healthCare = HealthCareSection(details.account, locale: locale)
         items = details.items.map { ItemRow($0, locale: locale, timeZone: timeZone) }

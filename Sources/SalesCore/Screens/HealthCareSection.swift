@@ -53,16 +53,26 @@ public struct InfoRow: Sendable, Hashable {
     /// The value as shown; `—` when absent.
     public var value: String
 
-    /// `value` as a row shows it: ``SalesText/noValue`` when absent or empty.
+    /// `value` as a row shows it: ``SalesText/noValue`` when it has no words (absent, empty, or only spaces and line
+    /// breaks), the one rule for a missing value of every account row.
+    ///
+    /// NB: an org's field of spaces (saved by another tool, or a bulk import) drew a row with a label and nothing
+    /// beside it, which read as a value the app had lost rather than one nobody gave.
     public static func shown(_ value: String?) -> String {
-        value.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.noValue
+        words(value) ?? SalesText.noValue
+    }
+
+    /// `value` when it holds any words, else `nil`.
+    static func words(_ value: String?) -> String? {
+        guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return value
     }
 
     /// The general info rows of an account (name, phone, website, address), absent values as `—`.
     public static func general(_ account: Account) -> [InfoRow] {
         let text = shown
         let address = [account.billingStreet, account.billingCity, account.billingState, account.billingPostalCode]
-            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+            .compactMap(words).joined(separator: ", ")
         return [
             InfoRow(label: SalesText.accountName, value: text(account.name)),
             InfoRow(label: SalesText.phone, value: text(account.phone)),

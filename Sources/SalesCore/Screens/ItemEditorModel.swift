@@ -65,7 +65,12 @@ public final class ItemEditorModel {
         if let tooLong { return SalesText.tooLong(tooLong.field.label, limit: tooLong.limit, length: tooLong.length) }
         switch kind {
         case .note: return nil
-        case .doc: return SalesText.localized("editor.needsURL")
+        case .doc:
+            // NB: a link typed but not a web page's ("docs", "ftp://…") was met with "Give the Google Doc a link",
+            // as if the field were empty.
+            let typed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+            return typed.isEmpty
+                ? SalesText.localized("editor.needsURL") : SalesText.table.format("editor.notAWebLink", typed)
         case .attachment: return nil
         }
     }
@@ -119,7 +124,7 @@ public final class ItemEditorModel {
     /// https with a host (never `javascript:` or `ftp:`, which the row would otherwise open). Spaces around it go,
     /// and a link typed without a scheme, as an address bar takes one (`docs.google.com/document/d/…`), gets
     /// `https://`.
-    static func webLink(_ text: String) -> String? {
+    nonisolated static func webLink(_ text: String) -> String? {
         let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard var url = URL(string: typed) else { return nil }
         if url.scheme == nil {

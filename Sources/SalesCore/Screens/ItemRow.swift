@@ -38,7 +38,11 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
             detail = attachment.contentType.map { FileKind(mimeType: $0).words }
         case .doc(let doc):
             kind = .doc
-            detail = doc.url.map { ItemRow.truncatedURL($0) }
+            // NB: a link saved by another tool that is no web page's address ("docs", "ftp://…") showed as typed,
+            // and read as one the row would open.
+            detail =
+                ItemEditorModel.webLink(doc.url ?? "") != nil
+                ? doc.url.map { ItemRow.truncatedURL($0) } : SalesText.localized("item.linkNotValid")
         }
         self.init(
             // NB: an item added offline carries its outbox edit's id (``AccountItem/localID(of:)``); only a copy

@@ -33,6 +33,12 @@ public struct KnowSayShowSection: Sendable, Hashable, Identifiable {
     public var isExpanded: Bool
     /// The section's identity: its kind.
     public var id: Kind { kind }
+    /// The line an open section shows when it lists nothing (an accordion that opened onto nothing read as one
+    /// still loading); `nil` when it has rows.
+    ///
+    /// NB: a section exists only once content is loaded (or its saved copy shown), so this never shows while
+    /// loading or after a failed load, which ``AccountScreenModel/contentUnavailable`` or the banner words.
+    public var emptyText: String? { rows.isEmpty ? SalesText.noContentYet : nil }
 
     /// The minimum row height in points (Apple's minimum touch target).
     public static let minimumRowHeight = 44.0

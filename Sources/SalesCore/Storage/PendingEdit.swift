@@ -51,6 +51,13 @@ public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
         case update(object: String, id: String, fields: SObjectFields, expectedLastModified: Date?)
         /// `expectedLastModified` is the version the person decided to delete (`nil`: delete whatever is there).
         case delete(object: String, id: String, expectedLastModified: Date? = nil)
+
+        /// The kind of record written (`Note`, `Attachment`, `GoogleDoc`, `Account`).
+        public var object: String {
+            switch self {
+            case .create(let object, _), .update(let object, _, _, _), .delete(let object, _, _): object
+            }
+        }
     }
 }
 
@@ -476,7 +483,7 @@ public actor SalesOutbox {
             }
             return .delivered(body: Data())
         } catch let error as SalesforceError {
-            return Self.outcome(error)
+            return Self.outcome(error, object: edit.change.object)
         } catch {
             return .unreachable(message: APIError.message(for: error))
         }
@@ -505,14 +512,18 @@ public actor SalesOutbox {
         var version: Date?
     }
 
-    static func outcome(_ error: SalesforceError) -> DeliveryOutcome {
+    /// What the outbox keeps of `error`, met sending a change to a record of `object`: a refusal keeps the reason
+    /// "Changes Not Sent" shows under the change's title, in the rep's words (``SalesText/refusal(_:object:)``).
+    static func outcome(_ error: SalesforceError, object: String) -> DeliveryOutcome {
         switch error {
         case .offline, .signedOut: return .unreachable(message: error.message)
         case .conflict: return .conflict(status: 409, message: error.message)
         case .service(_, let status, _) where status == 429 || status >= 500:
             return .unreachable(message: error.message)
-        case .service(_, let status, _): return .rejected(status: status, message: error.message)
-        case .authentication, .unreadable, .invalidInput: return .rejected(status: nil, message: error.message)
+        case .service(_, let status, _):
+            return .rejected(status: status, message: SalesText.refusal(error, object: object))
+        case .authentication, .unreadable, .invalidInput:
+            return .rejected(status: nil, message: SalesText.refusal(error, object: object))
         }
     }
 

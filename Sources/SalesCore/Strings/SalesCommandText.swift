@@ -14,12 +14,11 @@ public enum SalesCommandText {
     }
     /// An edit the server refused because the record had changed.
     public static func conflict(_ summary: String) -> String { SalesText.table.format("cli.conflict", summary) }
-    /// An edit the server refused for another reason, with the server's reason (the sentence the edit keeps
-    /// under "Changes Not Sent": `Could not add the note …: Title: data value too large … (STRING_TOO_LONG).`), or
-    /// what the edit was when no reason was kept.
+    /// An edit the server refused for another reason: what the edit was, and why, as "Changes Not Sent" says it
+    /// under the edit (``SalesText/refusal(_:object:)``), when a reason was kept.
     public static func refused(_ summary: String, reason: String?) -> String {
         guard let reason, !reason.isEmpty else { return SalesText.table.format("cli.refused", summary) }
-        return SalesText.table.format("cli.refusedBecause", reason)
+        return SalesText.table.format("cli.refusedBecause", summary, reason)
     }
     /// `send-mine` or `discard-mine` naming no change the account screen lists (or, for `send-mine`, one that
     /// cannot be sent over the server's version).

@@ -118,6 +118,8 @@ extension SalesText {
         public static func badPath(_ path: String) -> String { table.format("reason.badPath", path) }
         /// An id that is not a Salesforce record id, refused before it reaches a path.
         public static func notARecordID(_ id: String) -> String { table.format("reason.notARecordID", id) }
+        /// A Google Doc's link that is no web page's address (http or https, with a host), refused before it is sent.
+        public static func notAWebLink(_ link: String) -> String { table.format("reason.notAWebLink", link) }
         /// JSON of another shape than expected.
         public static var unexpectedJSON: String { localized("reason.unexpectedJSON") }
         /// A file of no bytes, which would make an attachment nobody can open.

@@ -88,6 +88,10 @@ public enum SalesText {
     public static var accountTitle: String { localized("screen.account") }
     /// `Notes & Attachments`, the accordion's title.
     public static var itemsTitle: String { localized("screen.items") }
+    /// What Notes & Attachments says of an account with no note, attachment or Google Doc.
+    public static var noItemsYet: String { localized("screen.noItems") }
+    /// What a Know · Say · Show section says when it lists nothing.
+    public static var noContentYet: String { localized("content.empty") }
     /// The health-care section's Edit button.
     public static var edit: String { localized("screen.edit") }
     /// A row's swipe action.

@@ -20,6 +20,22 @@ enum SalesScreens {
     static let app = CatalogApp(slug: "sales", name: "Sales", device: .iPad11)
     static let hospitalID = "001Q000000Demo1IAB"
     static let nonHospitalID = "001Q000000Demo3IAB"
+    /// Northside Surgical Supply: no note, attachment or Google Doc.
+    static let emptyAccountID = "001Q000000Demo4IAB"
+
+    /// Writes `json` to the record at `path` (`GoogleDoc/098…`) straight to the stand-in, as another tool would:
+    /// what this app would not write itself.
+    static func saveElsewhere(
+        _ json: String, to path: String, client: SalesforceClient, transport: HTTPTransport
+    ) async throws {
+        guard let url = URL(string: "http://salesforce.test/services/data/v32.0/sobjects/\(path)") else { return }
+        var request = URLRequest(url: url)
+        request.httpMethod = "PATCH"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer \(await client.session?.accessToken ?? "")", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(json.utf8)
+        _ = try await transport.send(request)
+    }
 
     /// What the network does once the rep is signed in.
     enum Network: Sendable {
@@ -158,6 +174,25 @@ enum SalesScreens {
                 summary: "An account that is no hospital: no health-care section"
             ) {
                 try await loaded(nonHospitalID).tree
+            },
+            ScreenEntry(
+                app, screen: "account", state: "no-items",
+                summary: "An account with no notes, attachments or Google Docs: the section says so above its buttons"
+            ) {
+                try await loaded(emptyAccountID).tree
+            },
+            ScreenEntry(
+                app, screen: "account", state: "doc-link-not-valid",
+                summary:
+                    "A Google Doc saved elsewhere with a link that is no web address: its row says so, opens nothing"
+            ) {
+                let (client, outbox, transport) = try await stack()
+                try await saveElsewhere(
+                    #"{"Url": "docs/plan"}"#, to: "GoogleDoc/098Q000000Demo1IAB", client: client, transport: transport)
+                let host = ViewHost(Screen(model: screenModel(hospitalID, client: client, outbox: outbox)))
+                return try await host.settled("the account") {
+                    $0.find(.disclosureGroup, SalesText.itemsTitle) != nil
+                }
             },
             ScreenEntry(
                 app, screen: "account", state: "changes-not-sent",

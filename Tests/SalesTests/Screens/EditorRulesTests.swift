@@ -255,8 +255,8 @@ import Testing
 /// The lines `quartet sales sync` prints about edits it could not send.
 @Suite struct SyncLineTests {
     @Test func aRefusalCarriesSalesforcesReason() {
-        let reason = "Could not add the note T: Title: data value too large (max length=80) (STRING_TOO_LONG)."
-        #expect(SalesCommandText.refused("add the note T", reason: reason) == "refused: \(reason)")
+        let reason = "The title is longer than Salesforce keeps (80 characters at most)."
+        #expect(SalesCommandText.refused("add the note T", reason: reason) == "refused: 'add the note T': \(reason)")
         #expect(SalesCommandText.refused("add the note T", reason: nil) == "refused: 'add the note T'")
     }
 

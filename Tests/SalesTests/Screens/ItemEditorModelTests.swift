@@ -258,7 +258,8 @@ import Testing
         form.urlEdited(link)
         #expect(form.canSave == saves)
         guard !saves else { return }
-        #expect(form.saveRefusal == "Give the Google Doc a link (https://…) to save it.")
+        #expect(
+            form.saveRefusal == "“\(link)” is not a web link. Give the Google Doc’s address (https://…) to save it.")
         await form.saveTapped()
         #expect(harness.wire.bodies("POST", path: "/sobjects/GoogleDoc").isEmpty)
     }
@@ -326,8 +327,11 @@ import Testing
         let doc = ItemEditorModel(adding: .doc, accountID: id, client: client, shrinker: shrinker)
         #expect(doc.saveRefusal == "Give it a name to save it.")
         doc.nameEdited("Plan")
-        doc.urlEdited("the plan doc")
         #expect(doc.saveRefusal == "Give the Google Doc a link (https://…) to save it.")
+        doc.urlEdited("the plan doc")
+        #expect(
+            doc.saveRefusal == "“the plan doc” is not a web link. Give the Google Doc’s address (https://…) to save it."
+        )
         doc.urlEdited("https://docs.google.com/d/1")
         #expect(doc.saveRefusal == nil)
         let attachment = try await attachmentForm(harness)
