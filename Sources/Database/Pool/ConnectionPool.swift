@@ -66,32 +66,48 @@ package final class ConnectionPool<Connection: AnyObject>: Sendable {
     package func run<T: Sendable>(
         _ body: @Sendable (Connection) -> (result: Result<T, any Error>, reusable: Bool)
     ) async throws -> T {
-        let grant = try await acquire()
+        // NB: the dispatched block may outlive this call by a moment; it reaches `body` and the connection through
+        // slots that are emptied before the continuation resumes. No reference to the non-escaping closure survives,
+        // and none to the connection: the pool's is then the last, so a connection the pool dropped (a closed pool,
+        // a broken connection) has closed its file by the time the caller goes on. Held by the block until it ended,
+        // it closed a moment after: a store closed and its file truncated or moved aside could still be written by
+        // that close (SQLite's checkpoint, and the removal of `-wal` by name).
+        let grant = Locked(Optional(try await acquire()))
         return try await withoutActuallyEscaping(body) { body in
-            // NB: the dispatched block may outlive this call by a moment; it reaches `body` through a slot that
-            // is emptied before the continuation resumes, so no reference to the non-escaping closure survives.
             let slot = Locked(Optional(body))
             return try await withCheckedThrowingContinuation { continuation in
                 queue.async {
-                    let connection: Connection
-                    if let existing = grant.value {
-                        connection = existing
-                    } else {
-                        do {
-                            connection = try self.openConnection()
-                        } catch {
-                            slot.withLock { $0 = nil }
-                            self.release(nil)
-                            continuation.resume(throwing: error)
-                            return
-                        }
-                    }
-                    let outcome = Self.call(slot, with: connection)
-                    self.release(outcome.reusable ? connection : nil)
-                    continuation.resume(with: outcome.result)
+                    continuation.resume(with: self.perform(slot, grant: grant))
                 }
             }
         }
+    }
+
+    /// Runs the job in `slot` on the connection `grant` holds (or a new one), gives the connection back, and returns
+    /// the job's result; when it returns, neither slot nor any local holds the connection.
+    private func perform<T>(
+        _ slot: Locked<(@Sendable (Connection) -> (result: Result<T, any Error>, reusable: Bool))?>,
+        grant: Locked<Grant?>
+    ) -> Result<T, any Error> {
+        let granted = grant.withLock { grant in
+            defer { grant = nil }
+            return grant?.value
+        }
+        let connection: Connection
+        if let granted {
+            connection = granted
+        } else {
+            do {
+                connection = try openConnection()
+            } catch {
+                slot.withLock { $0 = nil }
+                release(nil)
+                return .failure(error)
+            }
+        }
+        let outcome = Self.call(slot, with: connection)
+        release(outcome.reusable ? connection : nil)
+        return outcome.result
     }
 
     /// Takes the job out of its slot and runs it; the job is released when this returns.
