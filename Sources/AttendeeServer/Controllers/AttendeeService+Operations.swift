@@ -363,9 +363,12 @@ extension AttendeeService {
         "questions": Schema.array(
             Schema.object(
                 [
-                    "text": Schema.text(graphemes: PollDraft.questionLimit),
+                    "text": Schema.text(
+                        graphemes: PollDraft.questionLimit, codePoints: TextLength.scalarLimit(PollDraft.questionLimit)),
                     "options": Schema.array(
-                        Schema.text(graphemes: PollDraft.optionLimit), minItems: PollDraft.optionCount.lowerBound,
+                        Schema.text(
+                            graphemes: PollDraft.optionLimit, codePoints: TextLength.scalarLimit(PollDraft.optionLimit)),
+                        minItems: PollDraft.optionCount.lowerBound,
                         maxItems: PollDraft.optionCount.upperBound,
                         distinct: "Each option once: no two the same once trimmed, ignoring case and accents"),
                     "correct": Schema.array(
