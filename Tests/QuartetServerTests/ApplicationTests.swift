@@ -190,6 +190,9 @@ private func makeApplication() async throws -> Application {
     #expect(schema?["required"] == ["email", "name", "password"])
     #expect(schema?["properties"]?["password"]?["minLength"] == 8)
     #expect(schema?["properties"]?["name"]?["x-maxGraphemes"] == 80)
+    // NB: a name is one line, and its code points are capped as any text people write to each other is.
+    #expect(schema?["properties"]?["name"]?["maxLength"] == 640)
+    #expect(schema?["properties"]?["name"]?["pattern"]?.stringValue?.contains(#"\u202A-\u202E"#) == true)
     #expect(signUp?["responses"]?["422"] != nil)
     let post = document["paths"]?["/attendee/v1/events/{eventID}/wall"]?["post"]
     let text = post?["requestBody"]?["content"]?["application/json"]?["schema"]?["properties"]?["text"]

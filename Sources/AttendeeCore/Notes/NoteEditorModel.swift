@@ -163,6 +163,13 @@ public final class NoteEditorModel {
         } catch {
             if AttendeeFailure.status(error) == 409, let id = note?.id {
                 await readTheirs(id, against: sent)
+            } else if AttendeeFailure.status(error) == 404, note != nil, version != nil {
+                // NB: the note was deleted on another device since it was opened. Every Save met the same 404, in
+                // the server's words, and the text could be kept nowhere; the next Save now writes it as a new
+                // note (with a key of its own), and the line says so.
+                note = nil
+                saveState = .failed
+                banner = .failure(Strings.text("notes.deletedElsewhere"))
             } else {
                 saveState = .failed
                 // NB: offline, the line says what became of the note (as a message or a post does), not only that

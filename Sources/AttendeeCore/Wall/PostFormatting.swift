@@ -157,6 +157,8 @@ public enum WallText {
     public static var loadMore: String { Strings.text("wall.loadMore") }
     /// `Deleted.`
     public static var deleted: String { Strings.text("wall.deleted") }
+    /// `This post was deleted.`: a like, reply or page of replies met a post deleted since the wall showed it.
+    public static var postDeletedElsewhere: String { Strings.text("wall.deletedElsewhere") }
     /// `There is no post “42” on this wall.`
     public static func notFound(_ postID: String) -> String { Strings.format("wall.notFound", postID) }
     /// `You can delete only your own posts.`: Delete on another person's post, which the wall does not offer.

@@ -187,11 +187,27 @@ public final class WallModel: PostScreen {
                 if !heardLive { $0.likeCount = likes.likeCount }
                 $0.likedByMe = likes.likedByMe ?? wanted
             }
+        } catch  where AttendeeFailure.status(error) == 404 {
+            postGone(postID)
         } catch {
             feed.banner = PostBanner(changing: error)
         }
         pendingLikes[postID] = nil
         countsHeardWhilePending.remove(postID)
+        rebuild()
+    }
+
+    /// A like, reply or page of replies met a post the server no longer has (404: deleted since the wall showed it,
+    /// its deletion not heard, as when the stream was away): it leaves the wall, with its reply field, and the
+    /// banner says so in the app's words, where it said the server's "There is no post with this id." under a
+    /// post that stayed, and whose every tap met the same refusal again.
+    private func postGone(_ postID: String) {
+        if replyingTo == postID {
+            replyingTo = nil
+            replyDraft = ""
+        }
+        applyOwn(.deleted(WallDeletion(postID: postID)))
+        feed.banner = .failed(WallText.postDeletedElsewhere)
         rebuild()
     }
 
@@ -254,8 +270,15 @@ public final class WallModel: PostScreen {
         else { return }
         loadingReplies.insert(postID)
         defer { loadingReplies.remove(postID) }
+        var gone = false
         await attempt {
-            let page = try await client.wallReplies(postID, cursor, nil)
+            let page: WallReplyPage
+            do {
+                page = try await client.wallReplies(postID, cursor, nil)
+            } catch  where AttendeeFailure.status(error) == 404 {
+                gone = true
+                return
+            }
             feed.modify(postID) { post in
                 // NB: a reply deleted while the page was read is on it, and stays gone: ids are never reused.
                 let shown = Set(post.replies.map(\.id)).union(deletedReplies)
@@ -263,6 +286,7 @@ public final class WallModel: PostScreen {
                 post.earlierRepliesCursor = page.nextCursor
             }
         }
+        if gone { postGone(postID) }
     }
 
     /// Reply was tapped on a post: the reply composer opens for it.
@@ -287,15 +311,24 @@ public final class WallModel: PostScreen {
         let sent = replyDraft
         isSendingReply = true
         defer { isSendingReply = false }
+        var gone = false
         await attempt(sending: .reply) {
             let reply = ReplyDraft(postID: postID, reply: NewWallReply(text: sent))
-            applyOwn(.replied(try await client.reply(postID, reply.reply, replyKey.key(for: reply))))
+            let made: WallReply
+            do {
+                made = try await client.reply(postID, reply.reply, replyKey.key(for: reply))
+            } catch  where AttendeeFailure.status(error) == 404 {
+                gone = true
+                return
+            }
+            applyOwn(.replied(made))
             replyKey.sent(reply)
             if replyingTo == postID, replyDraft == sent {
                 replyingTo = nil
                 replyDraft = ""
             }
         }
+        if gone { postGone(postID) }
     }
 
     /// Listens to the wall's live changes until the screen goes away (the task is cancelled).

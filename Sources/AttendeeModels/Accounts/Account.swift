@@ -42,7 +42,7 @@ public struct SignUpRequest: Codable, Sendable, Hashable {
         if name.holdsNUL {
             return FieldError(field: "name", message: RuleText.text("rule.account.nameInvalid"))
         }
-        return PersonName.lengthError(name)
+        return PersonName.error(name)
     }
 }
 

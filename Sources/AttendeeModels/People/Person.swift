@@ -42,6 +42,46 @@ public enum PersonName {
         guard name.trimmingCharacters(in: .whitespacesAndNewlines).count > limit else { return nil }
         return FieldError(field: "name", message: RuleText.format("rule.name.tooLong", String(limit)))
     }
+
+    /// The rule a name a person gives themselves (at sign-up, on their profile) breaks, or `nil`: it is one line (no
+    /// control character, line or paragraph separator, or character that reorders the text after it), of at most
+    /// ``TextLength/scalarLimit(_:)`` code points, and at most ``limit`` characters once trimmed
+    /// (``lengthError(_:)``). The first two are counted as sent, as the document's `pattern` and `maxLength` are.
+    ///
+    /// NB: the name is the byline of every wall post, reply, discussion message and message the person writes, and
+    /// every reader downloads it with each of them. A name of "Z" and 100,000 combining marks was one character
+    /// (200 KB on each of them: a wall page of such posts weighed megabytes); a line break let a name add lines
+    /// of its own under a post's byline, and a right-to-left override turned the rest of a line around.
+    ///
+    /// ```swift
+    /// PersonName.error("Ana Ferreira")                                   // nil
+    /// PersonName.error("Ana\nOrganizer")                                 // one line only
+    /// PersonName.error("Z" + String(repeating: "\u{301}", count: 1_000))   // too many marks
+    /// ```
+    public static func error(_ name: String) -> FieldError? {
+        if name.unicodeScalars.contains(where: breaksLine) {
+            return FieldError(field: "name", message: RuleText.text("rule.name.oneLine"))
+        }
+        if name.unicodeScalars.count > scalarLimit {
+            return FieldError(field: "name", message: RuleText.format("rule.name.tooManyMarks", String(scalarLimit)))
+        }
+        return lengthError(name)
+    }
+
+    /// The most code points a name may hold: ``TextLength/scalarLimit(_:)`` of ``limit``.
+    public static let scalarLimit = TextLength.scalarLimit(limit)
+
+    /// The characters ``error(_:)`` refuses, as the inside of a regular expression's character class (the
+    /// document's `pattern`).
+    public static let refusedClass = #"\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069"#
+
+    /// A control character (C0, DEL, C1), a line or paragraph separator, or a bidirectional embedding, override
+    /// or isolate (U+202A–U+202E, U+2066–U+2069): what a one-line name never holds. Arabic and Hebrew names need
+    /// none of them.
+    static func breaksLine(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
 }
 
 /// A person as others see them: an attendee or a speaker.
@@ -151,7 +191,7 @@ public struct ProfileUpdate: Codable, Sendable, Hashable {
         if let name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return FieldError(field: "name", message: RuleText.text("rule.profile.nameEmpty"))
         }
-        if let name, let error = PersonName.lengthError(name) { return error }
+        if let name, let error = PersonName.error(name) { return error }
         if let aboutMe, aboutMe.count > Self.aboutMeLimit {
             return FieldError(
                 field: "aboutMe", message: RuleText.format("rule.profile.aboutMeTooLong", String(Self.aboutMeLimit)))

@@ -202,6 +202,12 @@ public struct PollDraft: Codable, Sendable, Hashable {
                     field: "\(field).text",
                     message: RuleText.format("rule.poll.questionTooLong", String(Self.questionLimit)))
             }
+            // NB: in code points too, as everything people write to each other (``TextLength``): one letter with
+            // 100,000 marks was one character of a question that every attendee's list and live stream carried.
+            // Checked once the characters fit, so a question that is simply long is told so.
+            if question.text.unicodeScalars.count > TextLength.scalarLimit(Self.questionLimit) {
+                return TextLength.fieldError(.scalars, field: "\(field).text", limit: Self.questionLimit)
+            }
             if !Self.optionCount.contains(question.options.count) {
                 return FieldError(
                     field: "\(field).options",
@@ -220,6 +226,10 @@ public struct PollDraft: Codable, Sendable, Hashable {
                     return FieldError(
                         field: "\(field).options.\(position)",
                         message: RuleText.format("rule.poll.optionTooLong", String(Self.optionLimit)))
+                }
+                if option.unicodeScalars.count > TextLength.scalarLimit(Self.optionLimit) {
+                    return TextLength.fieldError(
+                        .scalars, field: "\(field).options.\(position)", limit: Self.optionLimit)
                 }
                 if !seen.insert(Self.optionKey(trimmed)).inserted {
                     return FieldError(

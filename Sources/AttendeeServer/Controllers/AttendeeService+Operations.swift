@@ -30,7 +30,7 @@ extension AttendeeService {
                         "password": Schema.string(
                             minLength: SignUpRequest.minimumPasswordLength,
                             maxLength: SignUpRequest.maximumPasswordLength),
-                        "name": Schema.text(graphemes: PersonName.limit),
+                        "name": personName,
                     ], required: ["email", "password", "name"])),
             operation(
                 AttendeeRoute.signIn, "Sign in with e-mail and password",
@@ -218,8 +218,13 @@ extension AttendeeService {
     /// `@`, a domain of two or more labels with none empty, no angle brackets, at most 254 characters.
     static let email = Schema.string(maxLength: EmailAddress.maximumLength, pattern: EmailAddress.pattern)
 
+    /// A name a person gives themselves, as ``PersonName/error(_:)`` checks it: one line, in characters and in
+    /// code points.
+    static let personName = Schema.text(
+        graphemes: PersonName.limit, codePoints: PersonName.scalarLimit, refusing: PersonName.refusedClass)
+
     private static let profileUpdate = Schema.object([
-        "name": Schema.orNull(Schema.text(graphemes: PersonName.limit)),
+        "name": Schema.orNull(personName),
         "title": Schema.orNull(Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true)),
         "company": Schema.orNull(Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true)),
         "aboutMe": Schema.orNull(Schema.text(graphemes: ProfileUpdate.aboutMeLimit, blankAllowed: true)),
@@ -358,9 +363,12 @@ extension AttendeeService {
         "questions": Schema.array(
             Schema.object(
                 [
-                    "text": Schema.text(graphemes: PollDraft.questionLimit),
+                    "text": Schema.text(
+                        graphemes: PollDraft.questionLimit, codePoints: TextLength.scalarLimit(PollDraft.questionLimit)),
                     "options": Schema.array(
-                        Schema.text(graphemes: PollDraft.optionLimit), minItems: PollDraft.optionCount.lowerBound,
+                        Schema.text(
+                            graphemes: PollDraft.optionLimit, codePoints: TextLength.scalarLimit(PollDraft.optionLimit)),
+                        minItems: PollDraft.optionCount.lowerBound,
                         maxItems: PollDraft.optionCount.upperBound,
                         distinct: "Each option once: no two the same once trimmed, ignoring case and accents"),
                     "correct": Schema.array(

@@ -136,6 +136,44 @@ import Testing
         }
     }
 
+    /// A note deleted on another device while it was open here: Save said the server's "There is no note with this
+    /// id." and met it again at every tap, so the text could be kept nowhere. Now the editor says what happened in
+    /// the app's words, and the next Save keeps the text as a new note (once, with the photo and session it had).
+    @Test func aNoteDeletedOnAnotherDeviceIsSavedAgainAsANewNote() async throws {
+        try await AttendeeTestServer.with { server in
+            let phone = try LiveScreenTests.client(server, LiveScreenTests.MemoryTokens())
+            let session = try await phone.signUp(
+                SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            _ = try await phone.register(server.eventID)
+            let sessionID = try #require(try await server.agenda().first?.id)
+            let note = try await phone.createNote(
+                server.eventID, NoteDraft(text: "First", sessionID: sessionID), UUID().uuidString)
+            let onPhone = NoteEditorModel(client: phone, editing: note)
+            let tabletTokens = LiveScreenTests.MemoryTokens()
+            tabletTokens.token.withLock { $0 = session.token }
+            let tablet = try LiveScreenTests.client(server, tabletTokens)
+            try await tablet.deleteNote(note.id)
+
+            onPhone.textChanged("Words worth keeping")
+            await onPhone.saveTapped()
+            #expect(onPhone.saveState == .failed)
+            #expect(
+                onPhone.banner
+                    == .failure("This note was deleted on another device. Save to keep your text as a new note."))
+            #expect(onPhone.text == "Words worth keeping")
+            #expect(onPhone.isSaveEnabled)
+
+            await onPhone.saveTapped()
+            #expect(onPhone.saveState == .saved)
+            #expect(onPhone.banner == .confirmation("Note saved."))
+            let notes = try await phone.notes(server.eventID, nil)
+            #expect(notes.map(\.text) == ["Words worth keeping"])
+            #expect(notes.first?.sessionID == sessionID)
+            #expect(notes.first?.id == onPhone.note?.id)
+            #expect(notes.first?.id != note.id)
+        }
+    }
+
     /// A note opened by its id through one event's My Notes opens only when it was written at that event.
     @Test func aNoteOfAnotherEventDoesNotOpenHere() async {
         var client = AttendeeClient()

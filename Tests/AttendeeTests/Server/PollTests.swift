@@ -290,6 +290,62 @@ import Testing
         }
     }
 
+    /// A question or option is held to the code-point cap of everything people write to each other, not only to its
+    /// characters: one letter with 100,000 combining marks is one character, and every attendee's list and live
+    /// stream carried it (200 KB a question). A draft's edit is held to the same rule.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func aQuestionOrOptionOfOneLetterAndThousandsOfMarksIsRefused(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let marked = "Z" + String(repeating: "\u{301}", count: 100_000)
+            let cases: [(PollDraft, String, Int)] = [
+                (
+                    PollDraft(questions: [PollQuestionDraft(text: marked, options: ["a", "b"])]), "questions.0.text",
+                    2240
+                ),
+                (
+                    PollDraft(questions: [PollQuestionDraft(text: "Which?", options: ["a", marked])]),
+                    "questions.0.options.1", 960
+                ),
+            ]
+            for (draft, field, codePoints) in cases {
+                let response = try await server.createPoll(draft, organizer)
+                #expect(response.status == .unprocessableContent, "\(field)")
+                #expect(response.problem["field"] == field)
+                #expect(
+                    response.problem["detail"]
+                        == "The text holds too many accents or other combining marks: at most \(codePoints) code points."
+                )
+            }
+            // A question that is simply long is told it is too long, not that it holds marks.
+            let long = try await server.createPoll(
+                PollDraft(questions: [
+                    PollQuestionDraft(text: String(repeating: "q", count: 3_000), options: ["a", "b"])
+                ]),
+                organizer)
+            #expect(long.problem["detail"] == "A question must be at most 280 characters.")
+            #expect(try await server.polls(organizer).isEmpty)
+
+            let poll = try await server.createPoll(Self.colour, organizer).decode(Poll.self)
+            let edit = try await server.client.request(
+                .put, "/attendee/v1/polls/\(poll.id)", headers: .auth(organizer),
+                body: Response.jsonEncoder.encode(
+                    PollEdit(
+                        kind: .poll, choice: .single,
+                        questions: [PollQuestionDraft(text: marked, options: ["Red", "Green"])])))
+            #expect(edit.status == .unprocessableContent)
+            #expect(edit.problem["field"] == "questions.0.text")
+            // Marks a language needs stay: a question of Vietnamese or Hindi at the character limit is taken.
+            let vietnamese = String(repeating: "ệ", count: PollDraft.questionLimit)
+            let hindi = String(repeating: "क्षि", count: PollDraft.questionLimit / 2)
+            for text in [vietnamese, hindi] {
+                let taken = try await server.createPoll(
+                    PollDraft(questions: [PollQuestionDraft(text: text, options: ["Yes", "No"])]), organizer)
+                #expect(taken.status == .created, "\(taken.bodyText)")
+            }
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialect)
     func aQuizKeepsItsAnswersAndScoresHiddenUntilItClosesThenRanksEveryone(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in

@@ -694,4 +694,40 @@ import Testing
         #expect(model.rows.first?.replies.isEmpty == true)
         #expect(model.banner == nil)
     }
+
+    /// A like, a reply or "N more replies" on a post deleted since the wall showed it (its deletion not heard, as
+    /// while the stream was away) takes the post off the wall and says so in the app's words. It said the server's
+    /// "There is no post with this id." under a post that stayed, and every tap on it met the same refusal again.
+    @Test func aPostDeletedMeanwhileLeavesTheWallInTheAppsWordsWhateverTheTap() async throws {
+        let gone = APIError.http(
+            status: 404, problem: ProblemDetails(status: 404, detail: "There is no post with this id."))
+        var withEarlier = Self.post(3)
+        withEarlier.replies = [WallReply(id: "r9", postID: "3", author: Self.other, text: "Hi", createdAt: Self.start)]
+        withEarlier.replyCount = 4
+        withEarlier.earlierRepliesCursor = "earlier"
+        let first = withEarlier
+        var client = AttendeeClient(
+            wall: { _, _, _ in Self.page([first, Self.post(2), Self.post(1)]) },
+            like: { _ in throw gone },
+            reply: { _, _, _ in throw gone })
+        client.wallReplies = { _, _, _ in throw gone }
+        let model = Self.model(client)
+        await model.appeared()
+
+        await model.likeTapped(postID: "1")
+        #expect(model.rows.map(\.id) == ["3", "2"])
+        #expect(model.bannerText == "This post was deleted.")
+
+        model.replyTapped(postID: "2")
+        model.replyDraftChanged("See you there")
+        await model.sendReplyTapped()
+        #expect(model.rows.map(\.id) == ["3"])
+        #expect(model.bannerText == "This post was deleted.")
+        #expect(model.replyingTo == nil)
+        #expect(model.replyDraft == "")
+
+        await model.moreRepliesTapped(postID: "3")
+        #expect(model.rows.isEmpty)
+        #expect(model.bannerText == "This post was deleted.")
+    }
 }
