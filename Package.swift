@@ -207,7 +207,7 @@ var targets: [Target] = [
         dependencies: [
             "PublicInit",
             "QuartetServer", "QuakesCore", "SalesCore", "ChangeJarCore", "AttendeeCore", "APIClient", "LocalStore",
-            "ImageCodec", "Localization", "Locking",
+            "ImageCodec", "Localization", "Locking", "HTTPTypes",
         ],
         swiftSettings: swiftSettings
     ),

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The validation rules both sides apply to an action's text (the server enforces them; the core checks early).
 public enum ActionRules {
@@ -97,19 +98,12 @@ public enum ActionRules {
     static let allowedInContent: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
 
     /// A C0 or C1 control character, DEL, or a Unicode line or paragraph separator (a line break in all but name).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
-        default: false
-        }
-    }
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.isLineControl }
 
     /// Unicode's explicit directional embeddings, overrides and isolates (LRE, RLE, PDF, LRO, RLO; LRI, RLI, FSI,
     /// PDI): they reorder what follows them, so "\u{202E}kcab emoc I" reads "I come back" in every list while the jar
     /// keeps, and searches, other words. Direction marks (LRM, RLM), which only place the text beside them, stay.
-    public static func isReordering(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-    }
+    public static func isReordering(_ scalar: Unicode.Scalar) -> Bool { scalar.reordersText }
 
     /// Whether `text` has a character a person sees: not white space, a control character, or one that draws
     /// nothing by itself (Unicode's default-ignorable code points: zero-width spaces and joiners, direction marks, the

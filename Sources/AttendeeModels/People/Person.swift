@@ -71,16 +71,11 @@ public enum PersonName {
     /// The most code points a name may hold: ``TextLength/scalarLimit(_:)`` of ``limit``.
     public static let scalarLimit = TextLength.scalarLimit(limit)
 
-    /// The characters ``error(_:)`` refuses, as the inside of a regular expression's character class (the
-    /// document's `pattern`).
-    public static let refusedClass = #"\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069"#
-
     /// A control character (C0, DEL, C1), a line or paragraph separator, or a bidirectional embedding, override
     /// or isolate (U+202A–U+202E, U+2066–U+2069): what a one-line name never holds. Arabic and Hebrew names need
     /// none of them.
     static func breaksLine(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
-            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        scalar.isLineControl || scalar.reordersText
     }
 }
 

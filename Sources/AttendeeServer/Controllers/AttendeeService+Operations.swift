@@ -221,7 +221,8 @@ extension AttendeeService {
     /// A name a person gives themselves, as ``PersonName/error(_:)`` checks it: one line, in characters and in
     /// code points.
     static let personName = Schema.text(
-        graphemes: PersonName.limit, codePoints: PersonName.scalarLimit, refusing: PersonName.refusedClass)
+        graphemes: PersonName.limit, codePoints: PersonName.scalarLimit,
+        refusing: Schema.controlClass + Schema.reorderingClass)
 
     private static let profileUpdate = Schema.object([
         "name": Schema.orNull(personName),

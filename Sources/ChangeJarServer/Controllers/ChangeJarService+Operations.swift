@@ -11,14 +11,12 @@ extension ChangeJarService {
     // NB: a title is one line without control characters; content may also hold tabs and line breaks (\t \n \r).
     // Neither holds a character that reorders the text after it, nor only characters that draw nothing.
     private static let title = Schema.text(
-        graphemes: ActionRules.titleLength.upperBound, refusing: Schema.controlClass + reordering,
+        graphemes: ActionRules.titleLength.upperBound, refusing: Schema.controlClass + Schema.reorderingClass,
         invisible: invisible)
     private static let content = Schema.text(
         graphemes: ActionRules.contentLength.upperBound,
-        refusing: #"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029"# + reordering,
+        refusing: #"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029"# + Schema.reorderingClass,
         invisible: invisible)
-    /// ``ActionRules/isReordering(_:)`` as the inside of a character class.
-    private static let reordering = #"\u202A-\u202E\u2066-\u2069"#
     /// What ``ActionRules/showsSomething(_:)`` does not count, as the inside of a character class. NB: a text of only
     /// the few outside the Basic Multilingual Plane (tag characters), which the class cannot hold, is refused all
     /// the same.

@@ -77,6 +77,10 @@ public enum Schema {
     /// character class: what one line of plain text never holds.
     public static let controlClass = #"\u0000-\u001F\u007F-\u009F\u2028\u2029"#
 
+    /// The directional embeddings, overrides and isolates (`Unicode.Scalar.reordersText`), as the inside of a
+    /// character class: what a text that must read as it is stored never holds.
+    public static let reorderingClass = #"\u202A-\u202E\u2066-\u2069"#
+
     /// A string with something other than white space in it, and no NUL (a name).
     public static let nonBlank = string(pattern: #"^[^\u0000]*[^\u0000"# + whiteSpaceClass + #"][^\u0000]*$"#)
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import PublicInit
 
 /// Where a command writes: standard output for results, standard error for progress and errors.
@@ -48,7 +49,7 @@ public struct Console: Sendable {
     public static func terminalSafe(_ text: String) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
             (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                || scalar.reordersText
         }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var safe = String.UnicodeScalarView()
