@@ -66,4 +66,25 @@ struct AgendaViewTests {
         #expect(!host.tree.texts.contains("Few seats left"))
         #expect(host.tree.texts.contains("Add to Calendar"))
     }
+
+    /// A session page that cannot load (offline) shows its name, from the row that opened it, and why there is
+    /// nothing more: no empty rows, no nameless Attend button, no feedback hint about attending, no Directions or
+    /// Attendees with nothing to act on.
+    @Test func aSessionThatCannotLoadShowsItsNameAndWhy() async throws {
+        var offline = AttendeePreview.client
+        offline.session = { _ in throw APIError(transportError: URLError(.notConnectedToInternet)) }
+        let host = ViewHost(
+            NavigationStack {
+                SessionDetailsView(
+                    model: SessionDetailsModel(
+                        client: offline, shareBaseURL: URL(fileURLWithPath: "/"), title: "Offline-first with SQLite"),
+                    sessionID: "s2")
+            })
+        try await host.waitUntil("the banner") { $0.first { $0.kind == .progress } == nil }
+        #expect(host.tree.visibleNavigationTitle == "Offline-first with SQLite")
+        #expect(host.tree.texts.contains("You're offline. Check your connection and try again."))
+        #expect(host.tree.all(.button).isEmpty && host.tree.all(.link).isEmpty, "\(host.tree.outline)")
+        #expect(host.tree.texts.filter(\.isEmpty).isEmpty, "\(host.tree.outline)")
+        #expect(!host.tree.texts.contains("Only the session's attendees can give feedback: attend it first."))
+    }
 }

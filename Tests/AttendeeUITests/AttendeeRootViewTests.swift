@@ -116,6 +116,22 @@ struct AttendeeRootViewTests {
         #expect(host.tree.visibleNavigationTitle == "Quartet Summit 2027")
     }
 
+    /// A session's page opened from the agenda is named as the agenda's row named it while it loads, as the
+    /// dashboard is: it had no title at all until the session came, and none offline.
+    @Test func aSessionIsNamedBeforeItLoads() async throws {
+        let host = try await Self.signedIn()
+        try host.tap("Quartet Summit 2027")
+        try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
+        try host.tap("Agenda")
+        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
+        try host.tap("Opening keynote: one codebase, four apps")
+        // Nothing has been awaited since the tap: the page's load has not run.
+        #expect(host.tree.find(.button, "Attend") == nil)
+        #expect(host.tree.visibleNavigationTitle == "Opening keynote: one codebase, four apps")
+        try await host.waitUntil("the session") { $0.find(.button, "Attend") != nil }
+        #expect(host.tree.visibleNavigationTitle == "Opening keynote: one codebase, four apps")
+    }
+
     /// The server stops taking the session (it expired, or was revoked elsewhere): the next page that needs it
     /// takes the person back to the account page, which says why, and the token is forgotten.
     @Test func aSessionTheServerNoLongerTakesGoesBackToTheAccountPage() async throws {
@@ -221,6 +237,7 @@ struct AttendeeRootViewTests {
         #expect(export.value?.contains("file://") == true)
         #expect(export.value?.contains("/My%20agenda%20at%20Quartet%20Summit%202027.ics") == true)
         try host.tap("Opening keynote: one codebase, four apps")
+        #expect(host.tree.visibleNavigationTitle == "Opening keynote: one codebase, four apps")
         try await host.waitUntil("the session") { $0.find(.button, "Get Directions") != nil }
         let calendar = try #require(host.tree.find(.shareLink, "Add to Calendar"))
         #expect(calendar.value?.hasPrefix("file://") == true)

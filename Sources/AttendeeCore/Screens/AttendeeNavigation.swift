@@ -22,8 +22,9 @@ public enum AttendeeDestination: Hashable, Sendable {
     case eventFeedback(eventID: String, given: Bool, registered: Bool, opensAt: Date?)
     /// Feedback on a session and its speakers.
     case sessionFeedback(sessionID: String, speakers: [PersonReference])
-    /// A session's details.
-    case session(id: String)
+    /// A session's details; `title` is the session's as the row that opened it showed it, to name the page
+    /// while it loads (and when it cannot: offline).
+    case session(id: String, title: String = "")
     /// Where the venue (or a session's room) is.
     case location(SessionLocation)
     /// The person's profile.
@@ -238,10 +239,12 @@ public final class AttendeeAppModel {
     public func speakers(_ eventID: String) -> SpeakersModel {
         SpeakersModel(client: client, eventID: eventID, locale: locale)
     }
-    /// A session's details, with the app's share links, for the person signed in.
-    public func session() -> SessionDetailsModel {
+    /// A session's details, with the app's share links, for the person signed in, named `title` (as the row that
+    /// opened it showed it) until it loads.
+    public func session(title: String = "") -> SessionDetailsModel {
         SessionDetailsModel(
-            client: client, shareBaseURL: shareBaseURL, personID: account.profile?.person.id, locale: locale, now: now)
+            client: client, shareBaseURL: shareBaseURL, personID: account.profile?.person.id, title: title,
+            locale: locale, now: now)
     }
     /// The person's profile.
     public func profile() -> ProfileModel { ProfileModel(client: client) }

@@ -154,6 +154,9 @@ public final class SessionDetailsModel: BusyScreen {
     private let filesFolder: ShareFolder
     /// The session as last loaded.
     public private(set) var session: Session?
+    /// Whether the session has loaded: until it has (still loading, or offline) the page shows its title and why
+    /// there is nothing more, not empty rows and buttons that have nothing to act on.
+    public var isLoaded: Bool { session != nil }
     private(set) var event: Event?
     private var formatter: SessionTimeFormatter?
     private let locale: Locale
@@ -161,12 +164,13 @@ public final class SessionDetailsModel: BusyScreen {
     private let personID: String?
 
     /// Creates the model over a client for the person `personID` (`nil` when not known: signed out, or not yet
-    /// loaded); times are written as `locale` writes them, and whether the session has started or ended is read on
-    /// `now`.
+    /// loaded), named `title` until the session loads (the title the row that opened it showed); times are
+    /// written as `locale` writes them, and whether the session has started or ended is read on `now`.
     public init(
         client: AttendeeClient, shareBaseURL: URL, filesFolder: URL? = nil, personID: String? = nil,
-        locale: Locale = .current, now: @escaping @Sendable () -> Date = { Date() }
+        title: String = "", locale: Locale = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.title = title
         self.client = client
         self.personID = personID
         self.shareBaseURL = shareBaseURL

@@ -39,7 +39,9 @@ public struct AgendaView: View {
             }
             ForEach(model.rows) { row in
                 HStack {
-                    NavigationLink(value: AttendeeDestination.session(id: row.id)) { AgendaRowView(row: row) }
+                    NavigationLink(value: AttendeeDestination.session(id: row.id, title: row.title)) {
+                        AgendaRowView(row: row)
+                    }
                     Spacer()
                     AgendaMarkButton(row: row) { Task { await model.plusTapped(row.id) } }
                 }

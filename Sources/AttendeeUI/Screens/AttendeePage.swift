@@ -22,7 +22,7 @@ struct AttendeePage: View {
                 model: app.feedback(.event(id: eventID), alreadyGiven: given, registered: registered, opensAt: opensAt))
         case .sessionFeedback(let id, let speakers):
             FeedbackView(model: app.feedback(.session(id: id, speakers: speakers)))
-        case .session(let id): SessionDetailsView(model: app.session(), sessionID: id)
+        case .session(let id, let title): SessionDetailsView(model: app.session(title: title), sessionID: id)
         case .location(let location): LocationView(location: location)
         case .profile: ProfileView(model: app.profile())
         case .messages(let eventID): ThreadsView(model: app.threads(eventID))

@@ -6,7 +6,7 @@ struct DashboardSessionRow: View {
     let session: DashboardSession
 
     var body: some View {
-        NavigationLink(value: AttendeeDestination.session(id: session.id)) {
+        NavigationLink(value: AttendeeDestination.session(id: session.id, title: session.title)) {
             VStack(alignment: .leading) {
                 Text(session.title)
                 Text(session.time).font(.caption).foregroundStyle(.secondary)

@@ -16,7 +16,7 @@ public struct MyAgendaView: View {
         List {
             if let banner = model.banner { BannerLine(banner) }
             ForEach(model.rows) { row in
-                NavigationLink(value: AttendeeDestination.session(id: row.id)) {
+                NavigationLink(value: AttendeeDestination.session(id: row.id, title: row.title)) {
                     VStack(alignment: .leading) {
                         Text(row.when).font(.caption)
                         Text(row.title)

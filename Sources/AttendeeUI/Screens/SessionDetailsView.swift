@@ -22,38 +22,16 @@ public struct SessionDetailsView: View {
         List {
             Section {
                 Text(model.title).font(.title2.bold())
-                Text(model.time)
-                Text(model.place).foregroundStyle(.secondary)
-                Text(model.kindAndTrack).font(.caption).foregroundStyle(.secondary)
-                Text(model.stateLabel).font(.caption)
-                if let seats = model.seatsMessage { Text(seats).foregroundStyle(.orange) }
+                if model.isLoaded {
+                    Text(model.time)
+                    Text(model.place).foregroundStyle(.secondary)
+                    Text(model.kindAndTrack).font(.caption).foregroundStyle(.secondary)
+                    Text(model.stateLabel).font(.caption)
+                    if let seats = model.seatsMessage { Text(seats).foregroundStyle(.orange) }
+                }
             }
             if let banner = model.banner { BannerLine(banner) }
-            Section {
-                Button(model.attendButtonTitle) { Task { await model.attendButtonTapped() } }
-                    .disabled(!model.isAttendEnabled)
-                if let hint = model.attendHint { Text(hint).font(.footnote).foregroundStyle(.secondary) }
-                NavigationLink(value: model.feedbackDestination) { Text(model.feedbackButtonTitle) }
-                    .disabled(model.feedbackDestination == nil)
-                // NB: a disabled link says nothing of why; the rule that disables it does.
-                if let hint = model.feedbackAccess.hint { Text(hint).font(.footnote).foregroundStyle(.secondary) }
-                NavigationLink(value: model.discussionDestination) { Text(model.discussionLinkTitle) }
-                    .disabled(model.discussionDestination == nil)
-                Button(AttendeeScreenText.directions) { model.directionsTapped() }
-                Button(AttendeeScreenText.attendees) { Task { await model.attendeesTapped() } }
-                NavigationLink(value: model.notesDestination) { Text(model.notesTitle) }
-                    .disabled(model.notesDestination == nil)
-                NavigationLink(value: model.documentsDestination) { Text(model.documentsLinkTitle) }
-                    .disabled(model.documentsDestination == nil)
-                if let url = model.shareURL {
-                    ShareLink(item: url, subject: Text(model.title), message: Text(model.shareText))
-                }
-                if let file = model.calendarFile { ShareLink(model.calendarTitle, item: file) }
-            }
-            Section(AttendeeScreenText.speakers) {
-                ForEach(model.speakers, id: \.id) { Text($0.name) }
-            }
-            if !model.abstract.isEmpty { Section { Text(model.abstract) } }
+            if model.isLoaded { actions }
         }
         .overlay { if model.isBusy { ProgressView() } }
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
@@ -75,6 +53,35 @@ public struct SessionDetailsView: View {
             SessionAttendeesView(people: model.attendees ?? [])
         }
         .refreshableTask { await model.appeared(sessionID: sessionID) }
+    }
+
+    /// What can be done with the session, once it has loaded.
+    @ViewBuilder private var actions: some View {
+        Section {
+            Button(model.attendButtonTitle) { Task { await model.attendButtonTapped() } }
+                .disabled(!model.isAttendEnabled)
+            if let hint = model.attendHint { Text(hint).font(.footnote).foregroundStyle(.secondary) }
+            NavigationLink(value: model.feedbackDestination) { Text(model.feedbackButtonTitle) }
+                .disabled(model.feedbackDestination == nil)
+            // NB: a disabled link says nothing of why; the rule that disables it does.
+            if let hint = model.feedbackAccess.hint { Text(hint).font(.footnote).foregroundStyle(.secondary) }
+            NavigationLink(value: model.discussionDestination) { Text(model.discussionLinkTitle) }
+                .disabled(model.discussionDestination == nil)
+            Button(AttendeeScreenText.directions) { model.directionsTapped() }
+            Button(AttendeeScreenText.attendees) { Task { await model.attendeesTapped() } }
+            NavigationLink(value: model.notesDestination) { Text(model.notesTitle) }
+                .disabled(model.notesDestination == nil)
+            NavigationLink(value: model.documentsDestination) { Text(model.documentsLinkTitle) }
+                .disabled(model.documentsDestination == nil)
+            if let url = model.shareURL {
+                ShareLink(item: url, subject: Text(model.title), message: Text(model.shareText))
+            }
+            if let file = model.calendarFile { ShareLink(model.calendarTitle, item: file) }
+        }
+        Section(AttendeeScreenText.speakers) {
+            ForEach(model.speakers, id: \.id) { Text($0.name) }
+        }
+        if !model.abstract.isEmpty { Section { Text(model.abstract) } }
     }
 }
 

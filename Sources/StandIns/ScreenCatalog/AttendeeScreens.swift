@@ -226,6 +226,19 @@ enum AttendeeScreens {
                 }.settled("the session")
             },
             ScreenEntry(
+                app, screen: "session", state: "offline",
+                summary: "A session with no network, named as the agenda's row named it"
+            ) {
+                let session = sessions[1]
+                return try await page(.session(id: session.id, title: session.title)) {
+                    SessionDetailsView(
+                        model: SessionDetailsModel(
+                            client: client(.offline), shareBaseURL: share, title: session.title,
+                            locale: catalogLocale),
+                        sessionID: session.id)
+                }.settled("the banner")
+            },
+            ScreenEntry(
                 app, screen: "session", state: "leave-asked",
                 summary: "Leave on a full session asks before the seat goes to the next person waiting"
             ) {
