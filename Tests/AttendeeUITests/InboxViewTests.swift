@@ -196,6 +196,8 @@ struct InboxViewTests {
         try await host.waitUntil("the threads again") { $0.texts.contains("You: Yes, see you there") }
         #expect(host.tree.first { $0.accessibilityLabel == "1 unread message" } == nil)
         try host.tap("Bob Babbage")
+        // Named as the threads list named it before it loads (it had no title until then, none offline).
+        #expect(host.tree.visibleNavigationTitle == "Bob Babbage")
         try await host.waitUntil("the conversation again") { $0.texts.contains("Yes, see you there") }
         try host.back()
         try await host.waitUntil("the threads") { $0.visibleNavigationTitle == "Messages" }

@@ -7,8 +7,8 @@ extension AttendeeAppModel {
         ThreadsModel(client: client, eventID: eventID, locale: locale)
     }
     /// One conversation.
-    public func conversation(_ threadID: String) -> ConversationModel {
-        ConversationModel(client: client, threadID: threadID, locale: locale)
+    public func conversation(_ threadID: String, name: String = "") -> ConversationModel {
+        ConversationModel(client: client, threadID: threadID, name: name, locale: locale)
     }
     /// My Notes at an event, all or one session's.
     public func notes(_ eventID: String, sessionID: String?) -> NotesModel {

@@ -115,12 +115,15 @@ public final class ConversationModel: BusyScreen {
     /// The newest of the other person's messages known to be read.
     private var readUpTo = 0
 
-    /// Creates the conversation of one thread; times are shown in `timeZone`, as `locale` writes them.
+    /// Creates the conversation of one thread, named `name` (the other person's, as the threads list showed it)
+    /// until it loads; times are shown in `timeZone`, as `locale` writes them.
     public init(
-        client: AttendeeClient, threadID: String, timeZone: TimeZone = .current, locale: Locale = .current
+        client: AttendeeClient, threadID: String, name: String = "", timeZone: TimeZone = .current,
+        locale: Locale = .current
     ) {
         self.client = client
         self.threadID = threadID
+        self.title = name
         self.startsWith = nil
         self.times = WrittenTimeFormatter(timeZone: timeZone, locale: locale)
         self.attachment = PhotoAttachment(

@@ -32,8 +32,9 @@ public enum AttendeeDestination: Hashable, Sendable {
     // Messages and My Notes (issue 13).
     /// The caller's message threads at an event.
     case messages(eventID: String)
-    /// One conversation.
-    case conversation(threadID: String)
+    /// One conversation; `name` is the other person's as the threads list showed it, to name the page while it
+    /// loads (and when it cannot: offline).
+    case conversation(threadID: String, name: String = "")
     /// My Notes at an event, all or one session's.
     case notes(eventID: String, sessionID: String?)
     /// A new note (`note` is `nil`) or the edit of one.

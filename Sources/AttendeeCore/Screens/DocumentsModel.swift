@@ -64,10 +64,9 @@ public final class DocumentsModel: BusyScreen {
         public var fileURL: URL
     }
 
-    /// The three lists, in order.
-    public private(set) var sections: [Section] = SectionKind.allCases.map {
-        Section(kind: $0, title: $0.title, rows: [], emptyMessage: Strings.text("documents.empty"))
-    }
+    /// The three lists, in order, once the page has loaded: none before (while loading, or when it could not
+    /// load, the page cannot say a list is empty).
+    public private(set) var sections: [Section] = []
     /// The header photo's id, when the event has photos.
     public var headerPhotoID: String? { headerPhoto?.mediaID }
     /// The header photo's picture.

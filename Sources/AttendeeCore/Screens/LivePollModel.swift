@@ -70,8 +70,10 @@ public final class LivePollModel {
     /// `Results when the quiz closes.`, while an open quiz keeps its counts from the person (the options then
     /// show no share); `nil` when the results are shown.
     public private(set) var resultsNotice: String?
-    /// `Poll · Open · 12 votes`, the head of the page.
-    public var summary: String { PollFormatting.summary(kind: kindTitle, state: stateTitle, voters: voters) }
+    /// `Poll · Open · 12 votes`, the head of the page; empty until the poll has loaded.
+    public var summary: String {
+        poll == nil ? "" : PollFormatting.summary(kind: kindTitle, state: stateTitle, voters: voters)
+    }
     /// The page's title, for what it shows: `Live Poll` while it takes answers, `Poll Results` once closed,
     /// `Draft Poll` before it opens (`quiz` for a quiz), `Poll` until it has loaded.
     public var title: String {

@@ -26,7 +26,7 @@ struct AttendeePage: View {
         case .location(let location): LocationView(location: location)
         case .profile: ProfileView(model: app.profile())
         case .messages(let eventID): ThreadsView(model: app.threads(eventID))
-        case .conversation(let threadID): ConversationView(model: app.conversation(threadID))
+        case .conversation(let threadID, let name): ConversationView(model: app.conversation(threadID, name: name))
         case .notes(let eventID, let sessionID):
             NotesView(model: app.notes(eventID, sessionID: sessionID), sessionID: sessionID)
         case .noteEditor(let eventID, let sessionID, let note):

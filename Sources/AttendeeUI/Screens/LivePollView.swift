@@ -16,7 +16,9 @@ public struct LivePollView: View {
     /// The view.
     public var body: some View {
         List {
-            Section { Text(model.summary).font(.subheadline).foregroundStyle(.secondary) }
+            if !model.summary.isEmpty {
+                Section { Text(model.summary).font(.subheadline).foregroundStyle(.secondary) }
+            }
             ForEach(model.questions) { question in
                 Section {
                     Text(question.text).font(.headline)

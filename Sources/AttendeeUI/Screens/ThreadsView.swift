@@ -16,7 +16,7 @@ public struct ThreadsView: View {
         List {
             if let banner = model.banner { BannerLine(banner) }
             ForEach(model.rows) { row in
-                NavigationLink(value: AttendeeDestination.conversation(threadID: row.id)) {
+                NavigationLink(value: AttendeeDestination.conversation(threadID: row.id, name: row.name)) {
                     HStack {
                         VStack(alignment: .leading) {
                             Text(row.name).bold(row.unreadCount > 0)

@@ -505,7 +505,7 @@ enum AttendeeScreens {
                 try host.type("Clear and practical.", into: AttendeeScreenText.comment)
                 return try await host.settled("the stars") { $0.find(.button, model.submitTitle)?.isEnabled == true }
             },
-        ] + inboxEntries + mediaEntries
+        ] + inboxEntries + mediaEntries + offlineEntries
     }
 
     // MARK: Media (documents and gallery)
