@@ -23,6 +23,11 @@ struct BusyIndicatorViewTests {
             await gate.pass()
             return try await myAgenda(eventID)
         }
+        let me = client.me
+        client.me = {
+            await gate.pass()
+            return try await me()
+        }
         let notes = client.notes
         client.notes = { eventID, sessionID in
             await gate.pass()
@@ -33,7 +38,7 @@ struct BusyIndicatorViewTests {
 
     static func spinning(_ tree: ViewNode) -> Bool { tree.first { $0.kind == .progress } != nil }
 
-    @Test(arguments: ["speakers", "my agenda", "notes"])
+    @Test(arguments: ["speakers", "my agenda", "notes", "profile"])
     func aScreenSpinsWhileItLoads(screen: String) async throws {
         let gate = Gate(isOpen: false)
         let client = Self.held(gate)
@@ -45,6 +50,7 @@ struct BusyIndicatorViewTests {
                     MyAgendaView(
                         model: MyAgendaModel(
                             client: client, eventID: "preview", shareBaseURL: URL(string: "https://q.test")!)))
+            case "profile": AnyView(ProfileView(model: ProfileModel(client: client)))
             default: AnyView(NotesView(model: NotesModel(client: client, eventID: "preview")))
             }
         let host = ViewHost(NavigationStack { view })

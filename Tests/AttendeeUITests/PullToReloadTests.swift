@@ -41,6 +41,10 @@ struct PullToReloadTests {
             try reach()
             return try await base.attendees($0, $1)
         }
+        client.me = {
+            try reach()
+            return try await base.me()
+        }
         return client
     }
 
@@ -92,5 +96,16 @@ struct PullToReloadTests {
         try await check("attendees", loaded: someone) {
             AttendeesView(model: AttendeesModel(client: $0, eventID: "preview"))
         }
+    }
+
+    /// The profile pulls to try again as every other page does (it had only a load on appearing, so offline it
+    /// stayed offline until left), and reading it again does not say "Saved": nothing was.
+    @Test func theProfilePullsToTryAgain() async throws {
+        try await check("profile", loaded: "About Me") { ProfileView(model: ProfileModel(client: $0)) }
+        let host = ViewHost(NavigationStack { ProfileView(model: ProfileModel(client: Self.client(Locked(false)))) })
+        try await host.waitUntil("the profile") { $0.texts.contains("About Me") }
+        try await host.pullToRefresh()
+        try await host.waitUntil("read again") { $0.first { $0.kind == .progress } == nil }
+        #expect(!host.tree.texts.contains("Profile saved."), "\(host.tree.outline)")
     }
 }

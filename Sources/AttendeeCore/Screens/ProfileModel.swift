@@ -52,7 +52,9 @@ public final class ProfileModel: BusyScreen {
 
     /// The screen appeared: loads what it shows.
     public func appeared() async {
-        await load { try await self.client.me() }
+        // NB: not `load`: reading the profile again (pulled, or the page shown again) saved nothing, and said
+        // "Saved".
+        await whileBusy { profile = try await client.me() }
     }
 
     /// Whether the profile has loaded (the screen shows its details only then).

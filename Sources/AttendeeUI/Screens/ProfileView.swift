@@ -21,7 +21,8 @@ public struct ProfileView: View {
             }
             if let banner = model.banner { BannerLine(banner) }
         }
-        .task { await model.appeared() }
+        .overlay { if model.isBusy { ProgressView() } }
+        .refreshableTask { await model.appeared() }
     }
 }
 
