@@ -372,3 +372,55 @@ struct AttendeeRootViewTests {
         try await host.waitUntil("the profile again") { $0.texts.contains("Swift, Server") }
     }
 }
+
+extension AttendeeRootViewTests {
+    /// A seat another person gives back goes to the first person waiting: their open agenda and session page show
+    /// it at once, not "On the waitlist" until read again (the server tells them on their own live stream).
+    @Test func aSeatGivenBackReachesThePersonWaitingWithoutAReload() async throws {
+        let keynote = "Opening keynote: one codebase, four apps"
+        let app = try await InProcessAttendee.make()
+        let host = try await Self.registered(app)
+        let bob = try await app.registeredPerson("Bob Babbage", email: "bob@example.com")
+        let sessionID = try #require(
+            try await app.server.get("/attendee/v1/events/\(try await app.eventID())/agenda")
+                .decode([AttendeeModels.Session].self).first { $0.title == keynote }?.id)
+        _ = try await app.database.write { db in
+            try db.execute("UPDATE attendee_session SET capacity = 1 WHERE id = \(sessionID)")
+        }
+        let taken = try await app.server.post(
+            "/attendee/v1/sessions/\(sessionID)/attendance", json: AttendRequest(), headers: bob.auth)
+        try #require(taken.status == .ok, "\(taken.bodyText)")
+        func bobLeaves() async throws {
+            let left = try await app.server.request(
+                .delete, "/attendee/v1/sessions/\(sessionID)/attendance", headers: bob.auth)
+            try #require(left.status == .ok, "\(left.bodyText)")
+        }
+
+        // On the agenda: Ana joins the waitlist; Bob gives his seat back; her mark becomes Leave.
+        try host.tap("Agenda")
+        try await host.waitUntil("the agenda") { $0.texts.contains(keynote) }
+        try await host.tapAndSettle("Join the waitlist for \(keynote)")
+        try await host.waitUntil("waitlisted") {
+            $0.first { $0.accessibilityLabel == "On the waitlist for \(keynote)" } != nil
+        }
+        try await bobLeaves()
+        try await host.waitUntil("the seat") { $0.first { $0.accessibilityLabel == "Leave \(keynote)" } != nil }
+
+        // On the session page: Bob takes the seat back when Ana gives it up, she waits again; he leaves again.
+        try host.tap(keynote)
+        try await host.waitUntil("the session") { $0.texts.contains("Attending") }
+        try await host.tapAndSettle("Leave")
+        try await host.tapAndSettle("Leave")
+        try await host.waitUntil("left") { $0.find(.button, "Attend") != nil }
+        #expect(
+            try await app.server.post(
+                "/attendee/v1/sessions/\(sessionID)/attendance", json: AttendRequest(), headers: bob.auth
+            ).status == .ok)
+        try await host.pullToRefresh()
+        try await host.waitUntil("full") { $0.find(.button, "Join Waitlist") != nil }
+        try await host.tapAndSettle("Join Waitlist")
+        try await host.waitUntil("waitlisted") { $0.texts.contains("On the waitlist") }
+        try await bobLeaves()
+        try await host.waitUntil("the seat again") { $0.texts.contains("Attending") }
+    }
+}

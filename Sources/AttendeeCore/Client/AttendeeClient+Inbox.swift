@@ -9,6 +9,9 @@ public enum InboxUpdate: Sendable, Hashable {
     case message(Message)
     /// The caller marked a thread read (maybe on another device): the thread with its new unread count.
     case read(MessageThread)
+    /// The caller's seat changed without their asking (``AttendanceResult/changedEvent``): the seat they waited for
+    /// is theirs, or they moved up a waitlist.
+    case seat(AttendanceResult)
 
     /// The update an event of the stream carries, `nil` for `ready` and kinds this version does not know.
     public init?(_ event: ServerEvent) {
@@ -16,6 +19,7 @@ public enum InboxUpdate: Sendable, Hashable {
             switch event.type {
             case MessageRules.newMessageEvent: AttendeeCoding.liveUpdate(event.data, Self.message)
             case MessageRules.readEvent: AttendeeCoding.liveUpdate(event.data, Self.read)
+            case AttendanceResult.changedEvent: AttendeeCoding.liveUpdate(event.data, Self.seat)
             default: nil
             }
         guard let update else { return nil }

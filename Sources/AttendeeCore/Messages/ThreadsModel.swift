@@ -122,6 +122,8 @@ public final class ThreadsModel: BusyScreen {
         case .read(let thread):
             guard threads.contains(where: { $0.id == thread.id }) else { return true }
             show(threads.map { $0.id == thread.id ? thread : $0 })
+        case .seat:
+            break
         }
         return true
     }

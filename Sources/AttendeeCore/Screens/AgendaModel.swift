@@ -143,6 +143,32 @@ public final class AgendaModel: BusyScreen {
         }
     }
 
+    /// Follows the person's own live stream while the page shows (until the task is cancelled, or the stream
+    /// fails: the page keeps what it shows, and pulling reads it again): a seat given to them, or a place gained on
+    /// a waitlist, by another person's leave or an organizer's import, shows without a reload. When the stream
+    /// starts afresh the agenda is read again, quietly, for a change made before it started.
+    public func follow() async {
+        do {
+            for try await change in client.inboxUpdates() {
+                switch change {
+                case .resync:
+                    // NB: not over a tap on its way: its answer is newer than a read started before it landed.
+                    guard !isBusy, let event, let fresh = try? await client.agenda(event.id), !isBusy else { continue }
+                    sessions = fresh
+                case .change(.seat(let result)):
+                    guard let index = sessions.firstIndex(where: { $0.id == result.sessionID }) else { continue }
+                    sessions[index].apply(result)
+                case .change:
+                    continue
+                }
+                rebuild(keepingDay: true)
+                if offlineNotice == nil, let event { await offlineCopy?.save(event, sessions) }
+            }
+        } catch {
+            // NB: the agenda is all there without the stream (signed out, offline, a server without it).
+        }
+    }
+
     /// A date tab was tapped.
     public func dayTapped(_ index: Int) {
         guard days.indices.contains(index) else { return }

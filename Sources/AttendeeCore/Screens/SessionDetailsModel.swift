@@ -200,6 +200,31 @@ public final class SessionDetailsModel: BusyScreen {
         }
     }
 
+    /// Follows the person's own live stream while the page shows (until the task is cancelled, or the stream
+    /// fails: the page keeps what it shows, and pulling reads it again): the seat they waited for given to them, or
+    /// a place gained on the waitlist, shows without a reload. When the stream starts afresh the session is read
+    /// again, quietly, for a change made before it started.
+    public func follow() async {
+        do {
+            for try await change in client.inboxUpdates() {
+                guard var session else { continue }
+                switch change {
+                case .resync:
+                    // NB: not over a tap on its way: its answer is newer than a read started before it landed.
+                    guard !isBusy, let fresh = try? await client.session(session.id), !isBusy else { continue }
+                    session = fresh
+                case .change(.seat(let result)) where result.sessionID == session.id:
+                    session.apply(result)
+                case .change:
+                    continue
+                }
+                show(session)
+            }
+        } catch {
+            // NB: the page is all there without the stream (signed out, offline, a server without it).
+        }
+    }
+
     /// Attend (or Join waitlist) was tapped.
     public func attendTapped() async {
         guard let session else { return }

@@ -11,6 +11,13 @@ public enum AttendanceState: String, Codable, Sendable, Hashable {
     case cancelled
 }
 
+extension AttendanceResult {
+    /// The kind of the live event (on the person's own stream, `GET /me/live`) that says their seat changed without
+    /// their asking: the seat they waited for is theirs, or they moved up the waitlist. Its data is the person's
+    /// ``AttendanceResult`` for the session.
+    public static let changedEvent = "attendance.changed"
+}
+
 /// `POST /sessions/:sessionID/attendance`: take a seat, or join the waitlist when full.
 @PublicInit
 public struct AttendRequest: Codable, Sendable, Hashable {

@@ -71,7 +71,8 @@ extension AttendeeService {
             responseMediaType: "text/event-stream"),
         APIOperation(
             AttendeeRoute.meLive,
-            summary: "The caller's inbox updates (Server-Sent Events: new messages, read marks): "
+            summary: "The caller's own updates (Server-Sent Events: new messages, read marks, and "
+                + "`attendance.changed` when a seat given back seats them or moves them up a waitlist): "
                 + LiveHub.streamSummary,
             tag: "Attendee", responses: [200: "Streaming", 401: "Not signed in"],
             responseMediaType: "text/event-stream"),

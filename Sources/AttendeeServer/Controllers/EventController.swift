@@ -76,8 +76,9 @@ struct EventController: Sendable {
         if let error = programme.validationError() {
             throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
         }
-        let summary = try await store.importProgramme(programme, organizerID: userID)
+        let (summary, moved) = try await store.importProgrammeMovingSeats(programme, organizerID: userID)
         service.agendaCache.invalidate()
+        service.live.publish(moved)
         return try .json(summary, status: summary.eventCreated ? .created : .ok)
     }
 }

@@ -32,8 +32,9 @@ struct SessionController: Sendable {
 
     func leave(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
-        let result = try await store.leave(sessionID: try request.parameter("sessionID"), userID: userID)
+        let (result, moved) = try await store.leave(sessionID: try request.parameter("sessionID"), userID: userID)
         service.agendaCache.invalidate()
+        service.live.publish(moved)
         return try .json(result)
     }
 

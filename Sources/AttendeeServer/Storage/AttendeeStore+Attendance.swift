@@ -57,11 +57,13 @@ extension AttendeeStore {
     /// then refuses one transaction (40P01); nothing of it was kept, and run again it finds the other committed.
     static let seatAttempts = 3
 
-    /// Gives the seat back (or leaves the waitlist); the first waitlisted person without a clash moves up.
-    func leave(sessionID: String, userID: String) async throws -> AttendanceResult {
+    /// Gives the seat back (or leaves the waitlist); the first waitlisted person without a clash moves up. Answers
+    /// the caller's result and the live events that tell the people it moved (``seatsMoved(in:at:seated:_:)``).
+    func leave(sessionID: String, userID: String) async throws -> (result: AttendanceResult, moved: [LiveEvent]) {
         let moment = now()
         let eventMoment = eventNow()
         return try await database.write(retryingConflicts: Self.seatAttempts) { db in
+            var moved: [LiveEvent] = []
             try Self.lockPerson(userID, db)
             try Self.lockSession(sessionID, db)
             let session = try Self.session(id: sessionID, userID: userID, db)
@@ -72,15 +74,36 @@ extension AttendeeStore {
             case .attending:
                 try Self.setState(.cancelled, sessionID: sessionID, userID: userID, at: moment, db)
                 try db.execute("UPDATE attendee_session SET seats_taken = seats_taken - 1 WHERE id = \(sessionID)")
-                try Self.promoteWaitlisted(session: session, at: moment, eventMoment: eventMoment, db)
-                try Self.promoteWhereWaiting(
+                moved += try Self.promoteWaitlisted(session: session, at: moment, eventMoment: eventMoment, db)
+                moved += try Self.promoteWhereWaiting(
                     userID: userID, freedBy: session, at: moment, eventMoment: eventMoment, db)
             case .waitlisted:
                 try Self.setState(.cancelled, sessionID: sessionID, userID: userID, at: moment, db)
+                moved += try Self.seatsMoved(in: sessionID, at: moment, db)
             case .cancelled, nil:
                 break
             }
-            return try Self.result(sessionID: sessionID, userID: userID, state: .cancelled, db)
+            return (try Self.result(sessionID: sessionID, userID: userID, state: .cancelled, db), moved)
+        }
+    }
+
+    /// Tells each person given a seat in `sessionID` (`seated`) that it is theirs, and each still waiting for it
+    /// where they now stand: one live event on each one's own stream (``AttendanceResult/changedEvent``), so a page
+    /// showing "Waitlist #2" shows "#1", or the seat, without being read again.
+    static func seatsMoved(in sessionID: String, at moment: Date, seated: [String] = [], _ db: any DatabaseConnection)
+        throws -> [LiveEvent]
+    {
+        let waiting = try db.fetchColumn(
+            String.self,
+            """
+            SELECT user_id FROM attendee_attendance WHERE session_id = \(sessionID) AND state = 'waitlisted'
+            ORDER BY changed_at, user_id
+            """)
+        let moved = seated.map { ($0, AttendanceState.attending) } + waiting.map { ($0, AttendanceState.waitlisted) }
+        return try moved.map { userID, state in
+            try LiveOutbox.append(
+                .person(userID), kind: AttendanceResult.changedEvent,
+                payload: try result(sessionID: sessionID, userID: userID, state: state, db), now: moment, db)
         }
     }
 
@@ -129,17 +152,20 @@ extension AttendeeStore {
     /// Seats waitlisted people, first come first served, skipping anyone it would double-book, while the session
     /// has room: one after a seat is given back, as many as fit after an import raised the capacity.
     /// `eventMoment` is the programme's clock (`AttendeeStore.eventNow`), `moment` the one the seats are stamped with.
+    /// Answers the live events that tell the people it moved (``seatsMoved(in:at:seated:_:)``).
+    @discardableResult
     static func promoteWaitlisted(
         session: Session, at moment: Date, eventMoment: Date, _ db: any DatabaseConnection
-    ) throws {
+    ) throws -> [LiveEvent] {
         // NB: an import that raises an ended session's capacity seats nobody: its seats are what happened.
-        guard session.endsAt > eventMoment else { return }
+        guard session.endsAt > eventMoment else { return [] }
         let waiting = try db.fetchColumn(
             String.self,
             """
             SELECT user_id FROM attendee_attendance WHERE session_id = \(session.id) AND state = 'waitlisted'
             ORDER BY changed_at, user_id
             """)
+        var seated: [String] = []
         for candidate in waiting {
             // NB: locked as their own attend and leave lock them, then read again: on PostgreSQL a promotion racing
             // the person's attend of an overlapping session seated them in both (each clash check ran on the old
@@ -158,9 +184,11 @@ extension AttendeeStore {
                 UPDATE attendee_session SET seats_taken = seats_taken + 1
                 WHERE id = \(session.id) AND (capacity IS NULL OR seats_taken < capacity)
                 """)
-            guard claimed == 1 else { return }
+            guard claimed == 1 else { break }
             try setState(.attending, sessionID: session.id, userID: candidate, at: moment, db)
+            seated.append(candidate)
         }
+        return seated.isEmpty ? [] : try seatsMoved(in: session.id, at: moment, seated: seated, db)
     }
 
     /// Seats the waitlists `userID` is on whose free seats they were passed over for because of `freed`, the
@@ -171,7 +199,7 @@ extension AttendeeStore {
     /// the free seat, and the next newcomer took it ahead of them.
     private static func promoteWhereWaiting(
         userID: String, freedBy freed: Session, at moment: Date, eventMoment: Date, _ db: any DatabaseConnection
-    ) throws {
+    ) throws -> [LiveEvent] {
         let waiting = try db.fetchColumn(
             String.self,
             """
@@ -181,11 +209,13 @@ extension AttendeeStore {
               AND (s.capacity IS NULL OR s.seats_taken < s.capacity)
             ORDER BY s.starts_at, s.id
             """)
+        var moved: [LiveEvent] = []
         for id in waiting {
             try lockSession(id, db)
-            try promoteWaitlisted(
+            moved += try promoteWaitlisted(
                 session: try session(id: id, userID: nil, db), at: moment, eventMoment: eventMoment, db)
         }
+        return moved
     }
 
     private static func clash(with session: Session, userID: String, _ db: any DatabaseConnection) throws

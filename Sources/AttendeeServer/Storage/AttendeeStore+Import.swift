@@ -22,10 +22,19 @@ extension AttendeeStore {
     /// NB: `ConferenceProgramme.validationError()` refuses `|` in the ids a person sends, so only this method
     /// writes ids with one, and a scoped id always starts with its organizer's user id.
     func importProgramme(_ programme: ConferenceProgramme, organizerID: String?) async throws -> ImportSummary {
+        try await importProgrammeMovingSeats(programme, organizerID: organizerID).summary
+    }
+
+    /// ``importProgramme(_:organizerID:)``, with the live events that tell the people whose seats a raised capacity
+    /// moved (``seatsMoved(in:at:seated:_:)``), for the caller to publish.
+    func importProgrammeMovingSeats(_ programme: ConferenceProgramme, organizerID: String?) async throws
+        -> (summary: ImportSummary, moved: [LiveEvent])
+    {
         let moment = now()
         let eventMoment = eventNow()
         // NB: raised capacities seat waiting people, who are locked as a seat given back locks them.
         return try await database.write(retryingConflicts: Self.seatAttempts) { db in
+            var moved: [LiveEvent] = []
             var source = programme.event
             var eventCreated = false
             var existing = try Self.event(db, externalID: source.externalID)
@@ -138,7 +147,7 @@ extension AttendeeStore {
                         """)
                     try db.execute("DELETE FROM attendee_session_speaker WHERE session_id = \(sessionID)")
                     // NB: seats the import added go to the waitlist first, as a seat given back does.
-                    try Self.promoteWaitlisted(
+                    moved += try Self.promoteWaitlisted(
                         session: try Self.session(id: sessionID, userID: nil, db), at: moment, eventMoment: eventMoment,
                         db)
                     sessionsUpdated += 1
@@ -168,10 +177,11 @@ extension AttendeeStore {
             }
             let sessionsRemoved = try Self.removeSessions(
                 notIn: Set(programme.sessions.map(\.externalID)), eventID: eventID, db)
-            return ImportSummary(
+            let summary = ImportSummary(
                 eventID: eventID, eventCreated: eventCreated, sessionsCreated: sessionsCreated,
                 sessionsUpdated: sessionsUpdated, sessionsRemoved: sessionsRemoved, speakersCreated: speakersCreated,
                 speakersUpdated: speakersUpdated, externalID: source.externalID, capacitiesKept: capacitiesKept)
+            return (summary, moved)
         }
     }
 

@@ -50,7 +50,12 @@ public struct AgendaView: View {
         }
         .overlay { if model.isBusy { ProgressView() } }
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
-        .refreshableTask { await model.appeared(eventID: eventID) }
+        .refreshable { await model.appeared(eventID: eventID) }
+        // NB: the stream is opened after the first read, and its start reads again: nothing falls between.
+        .task {
+            await model.appeared(eventID: eventID)
+            await model.follow()
+        }
     }
 }
 

@@ -52,7 +52,12 @@ public struct SessionDetailsView: View {
         ) {
             SessionAttendeesView(people: model.attendees ?? [])
         }
-        .refreshableTask { await model.appeared(sessionID: sessionID) }
+        .refreshable { await model.appeared(sessionID: sessionID) }
+        // NB: the stream is opened after the first read, and its start reads again: nothing falls between.
+        .task {
+            await model.appeared(sessionID: sessionID)
+            await model.follow()
+        }
     }
 
     /// What can be done with the session, once it has loaded.
