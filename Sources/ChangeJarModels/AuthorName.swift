@@ -51,10 +51,13 @@ public enum AuthorName {
         return violation(cut) == nil ? cut : nil
     }
 
-    /// The rule `name` breaks, or `nil` when it can be someone's name (whether someone has it is the server's to
-    /// say).
+    /// The rule `name` breaks, after trimming, or `nil` when it can be someone's name (whether someone has it is the
+    /// server's to say).
+    ///
+    /// White space and line breaks around the name are trimmed first, as a title's are (``ActionRules/trimmed(_:)``):
+    /// a name pasted with its line's newline is the name. A line break inside it is still refused.
     public static func violation(_ name: String) -> ActionRules.Violation? {
-        if name.unicodeScalars.contains(where: ActionRules.isControl) {
+        if ActionRules.trimmed(name).unicodeScalars.contains(where: ActionRules.isControl) {
             return ActionRules.Violation(
                 field: "name", message: "A name must be one line, without control characters.",
                 rule: .controlCharacters)
@@ -71,9 +74,11 @@ public enum AuthorName {
         return nil
     }
 
-    /// The first control character of `name`, which ``violation(_:)`` refuses, with the text before it; `nil` when
-    /// there is none. Settings says which and where (``ActionRules/refusedCharacter(in:field:)`` for an action).
+    /// The first control character of `name`, trimmed as ``violation(_:)`` reads it, which that refuses, with the
+    /// text before it; `nil` when there is none. Settings says which and where
+    /// (``ActionRules/refusedCharacter(in:field:)`` for an action).
     public static func refusedCharacter(in name: String) -> (scalar: Unicode.Scalar, textBefore: String)? {
+        let name = ActionRules.trimmed(name)
         guard let index = name.unicodeScalars.firstIndex(where: ActionRules.isControl) else { return nil }
         return (name.unicodeScalars[index], String(name.unicodeScalars[..<index]))
     }

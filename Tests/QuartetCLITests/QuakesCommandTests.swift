@@ -339,6 +339,26 @@ import Testing
         #expect(titles(await run(["--feed", feedPath]).1.stdout) == ["M 7.3 - Big", "M 2.1 - Small"])
     }
 
+    /// A swipe the device could not save (its store refuses the write) prints the core's banner as the failure and
+    /// exits non-zero, read from the swipe's outcome rather than by comparing sentences.
+    @Test func deleteThatTheDeviceCannotSaveFails() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(await run(["--feed", feedPath]).0 == 0)
+        let database = try SQLiteDatabase(path: dataDirectory + "/quakes.sqlite")
+        try await database.write { db in
+            _ = try db.execute(
+                """
+                CREATE TRIGGER refuse_hide BEFORE INSERT ON localstore_hidden
+                BEGIN SELECT RAISE(ABORT, 'disk full'); END
+                """)
+        }
+        let (code, failed) = await run(["delete", "mid", "--feed", feedPath])
+        #expect(code == 1)
+        #expect(failed.stdout.isEmpty)
+        #expect(failed.stderr == "quartet: The earthquakes could not be saved on this device.\n")
+        #expect(titles(await run(["--feed", feedPath]).1.stdout) == ["M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small"])
+    }
+
     @Test func showPrintsTheDetailAndEventPage() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (code, output) = await run(["show", "big", "--feed", feedPath])

@@ -190,6 +190,9 @@ private struct ActionsHTTP: Sendable {
 
     /// Maps a problem-details answer onto the error a screen shows. `namesAnAction`: whether the route's path
     /// names one action (a 404 then says it is gone; on a list's path it says the server has no jar at all).
+    ///
+    /// A refusal (4xx) keeps the jar's `detail`: its 422 sentences are the documented rules of the jar. A 5xx never
+    /// shows its body (``ChangeJarError/init(serverFault:)``); its status and problem go to the reporter above.
     static func error(status: Int, body: Data, namesAnAction: Bool) -> ChangeJarError {
         let problem = ProblemDetails.parse(body)
         let detail = problem?.detail
@@ -201,7 +204,7 @@ private struct ActionsHTTP: Sendable {
         case 409: return namesAnAction ? .duplicateAction : .nameTaken
         case 422: return .invalid(field: problem?.field ?? "", message: detail ?? Strings.unexpected)
         case 429: return .rateLimited
-        case 502, 503, 504: return .unreachable
+        case 500...599: return ChangeJarError(serverFault: status)
         default: return .service(detail ?? Strings.unexpected)
         }
     }

@@ -31,7 +31,8 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
     /// The person closed the provider's sign-in before it finished: their choice, not a failure, so a screen says
     /// nothing of it (a provider's ``ProviderSignIn/signIn`` throws it).
     case signInCancelled
-    /// Anything else the server said, in its words (problem `detail`).
+    /// Anything else: a refusal the server worded (a 4xx problem's `detail`), or a failure in the app's words (a fault
+    /// on the server's side, an answer that does not read).
     case service(String)
     /// The call was cancelled before it ended: SwiftUI cancels a view's task when the view leaves the screen, and
     /// the transport then ends its request. Nothing failed, so a screen says nothing of it (``failureBanner``).
@@ -75,11 +76,28 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
                 self = .unreachable
             } else if error == .signedOut || error == .notSignedIn {
                 self = .signInRequired
+            } else if let status = error.status, (500...599).contains(status) {
+                self = ChangeJarError(serverFault: status)
             } else {
                 self = .service(error.message)
             }
         } else {
             self = .service(Strings.unexpected)
+        }
+    }
+}
+
+extension ChangeJarError {
+    /// A fault on the server's side (a 5xx), in the app's words: a gateway's 502, 503 or 504 is the jar out of
+    /// reach; any other 5xx is the jar's own fault, said without its body or status.
+    ///
+    /// NB: a 5xx's `detail` is not the person's language, and a misconfigured server or proxy may write its internals
+    /// there (a query, a path, a stack); the status and problem are for the report the client already makes, not the
+    /// screen.
+    init(serverFault status: Int) {
+        switch status {
+        case 502, 503, 504: self = .unreachable
+        default: self = .service(Strings.serverFault)
         }
     }
 }

@@ -116,12 +116,9 @@ extension ActionRules.Violation {
     /// character is named and placed after the words before it ("The title has a line break after “Walk to”: …"),
     /// since nobody sees a BEL, nor a line break pasted into a one-line field.
     public func sentence(of text: String) -> String {
-        guard rule == .controlCharacters,
-            let found = field == "name"
-                ? AuthorName.refusedCharacter(in: text) : ActionRules.refusedCharacter(in: text, field: field)
-        else { return sentence }
-        let character = Self.name(of: found.scalar)
-        guard let words = Self.words(before: found.textBefore) else {
+        guard let found = refusedCharacter(in: text) else { return sentence }
+        let character = Self.name(of: found)
+        guard let words = found.wordsBefore else {
             return Strings.format("violation.\(field).controlCharacters.start", character)
         }
         return Strings.format("violation.\(field).controlCharacters.after", character, words)
@@ -132,36 +129,14 @@ extension ActionRules.Violation {
         sentence(of: field == "title" ? title : content)
     }
 
-    /// The longest run of words quoted before a refused character, in characters.
-    static let wordsBeforeMaximum = 20
-
-    /// What a person calls `scalar`: a line break, a tab, or a character they cannot see, with its code point.
-    static func name(of scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        switch scalar.value {
-        case 0x09: return Strings.text("character.tab")
-        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return Strings.text("character.lineBreak")
-        case _ where ActionRules.isReordering(scalar): return Strings.format("character.reordering", code)
-        default: return Strings.format("character.invisible", code)
+    /// What a person calls a refused character: a line break, a tab, or a character they cannot see, with its code
+    /// point.
+    static func name(of found: RefusedCharacter) -> String {
+        switch found.kind {
+        case .tab: Strings.text("character.tab")
+        case .lineBreak: Strings.text("character.lineBreak")
+        case .reordering: Strings.format("character.reordering", found.code)
+        case .invisible: Strings.format("character.invisible", found.code)
         }
-    }
-
-    /// The words just before a refused character, on its own line, as the person finds them in the field (at most
-    /// ``wordsBeforeMaximum`` characters, whole words, "…" before when cut); `nil` when it comes first.
-    static func words(before text: String) -> String? {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return nil }
-        var line = text.split(whereSeparator: \.isNewline).last ?? Substring(text)
-        var cut = line.count < text.count
-        if line.count > wordsBeforeMaximum {
-            let kept = line.suffix(wordsBeforeMaximum)
-            // NB: a word cut in two is left out, unless it is all there is.
-            let startsAWord = line[..<kept.startIndex].last?.isWhitespace ?? true
-            line = startsAWord ? kept : (kept.firstIndex(where: \.isWhitespace).map { kept[$0...] } ?? kept)
-            cut = true
-        }
-        let words = line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\t", with: " ")
-        return cut ? "\u{2026}" + words : words
     }
 }

@@ -20,6 +20,7 @@ enum Strings {
     static var nameTaken: String { text("error.nameTaken") }
     static var duplicateAction: String { text("error.duplicateAction") }
     static var unexpected: String { text("error.unexpected") }
+    static var serverFault: String { text("error.serverFault") }
     static var cognitoBusy: String { text("cognito.busy") }
     static var cognitoUnavailable: String { text("cognito.unavailable") }
     static func signInFailed(_ reason: String) -> String { format("error.signInFailed", reason) }

@@ -22,6 +22,10 @@ extension ChangeJarService {
     /// the same.
     private static let invisible = Schema.invisibleClass
     private static let authSource = Schema.oneOf(AuthSource.allCases.map(\.rawValue))
+    /// A 422 for a field (`field`): a control character refused is named in `detail`, with the words before it, as the
+    /// app says it (`ActionRules.Violation.detail(of:)`).
+    private static let refusedField =
+        "A field breaks a rule (`field`); a refused character is named in `detail`, with the words before it"
 
     private static let action: JSONValue = [
         "type": "object",
@@ -144,7 +148,7 @@ extension ChangeJarService {
                 200: "The same action of this person's, already in the jar (a retry)", 201: "Created",
                 400: "Malformed JSON", 401: "Not signed in", 403: "Body names someone else",
                 409: "The person has no name yet, and another person goes by authorName", 413: "Body too large",
-                422: "A field breaks a rule", 429: "Too many writes",
+                422: refusedField, 429: "Too many writes",
             ],
             requestBody: newAction, responseBody: action),
         operation(
@@ -180,7 +184,7 @@ extension ChangeJarService {
             responses: [
                 200: "Updated", 400: "Malformed JSON", 401: "Not signed in", 403: "Not the author",
                 404: "No such action", 409: "The author has another action with this title and content",
-                413: "Body too large", 422: "A field breaks a rule", 429: "Too many writes",
+                413: "Body too large", 422: refusedField, 429: "Too many writes",
             ],
             requestBody: text, responseBody: action),
         operation(
@@ -197,7 +201,9 @@ extension ChangeJarService {
             responses: [
                 200: "The profile", 400: "Malformed JSON", 401: "Not signed in",
                 409: "Another person goes by this name (or one too like it)", 413: "Body too large",
-                422: "Not a name (empty, too long, control characters, no letter or digit)", 429: "Too many writes",
+                422:
+                    "Not a name (empty, too long, control characters, no letter or digit); a refused character is "
+                    + "named in `detail`, with the words before it", 429: "Too many writes",
             ],
             requestBody: newProfile, responseBody: profile),
     ]

@@ -227,7 +227,7 @@ public struct ChangeJarService: Sendable {
             throw HTTPError(.unprocessableContent, detail: "A name is required.", field: "name")
         }
         if let violation = AuthorName.violation(proposed) {
-            throw HTTPError(.unprocessableContent, detail: violation.message, field: violation.field)
+            throw HTTPError(.unprocessableContent, detail: violation.detail(of: proposed), field: violation.field)
         }
         let name = AuthorName.normalized(proposed)
         do {
@@ -302,7 +302,11 @@ public struct ChangeJarService: Sendable {
 
     private static func validated(title: String, content: String) throws -> (String, String) {
         if let violation = ActionRules.violation(title: title, content: content) {
-            throw HTTPError(.unprocessableContent, detail: violation.message, field: violation.field)
+            // NB: a refused control character is named and placed, as the app says it: another client's person
+            // cannot see a BEL or a pasted line break either.
+            throw HTTPError(
+                .unprocessableContent, detail: violation.detail(title: title, content: content),
+                field: violation.field)
         }
         return (ActionRules.trimmed(title), ActionRules.trimmed(content))
     }

@@ -189,17 +189,21 @@ public final class QuakeListModel {
         await refresh(reload: lastRefreshWasReload)
     }
 
-    /// Swipe to delete: the row leaves the list and the cache until the next reload.
-    public func rowDeleted(id: String) async {
-        guard var listing, listing.quakes.contains(where: { $0.id == id }) else { return }
+    /// Swipe to delete: the row leaves the list and the cache until the next reload. What it did is returned, so a
+    /// view that must act on a failure (the command line's exit status) reads it rather than the banner's sentence.
+    @discardableResult
+    public func rowDeleted(id: String) async -> QuakeRowDeletion {
+        guard var listing, listing.quakes.contains(where: { $0.id == id }) else { return .notListed }
         listing.remove(id: id)
         self.listing = listing
         applyFilter()
         if isBusy { deletedDuringRefresh.insert(id) }
         do {
             try await service.hide(id: id)
+            return .deleted
         } catch {
             banner = QuakeBanner(message: error.message, canRetry: false)
+            return .notSaved
         }
     }
 

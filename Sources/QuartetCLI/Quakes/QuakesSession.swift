@@ -141,12 +141,10 @@ struct QuakesSession {
             console.failure(QuakeMessages.notFound(id: id))
             return 1
         }
-        let banner = model.banner
-        await model.rowDeleted(id: id)
         // NB: the screen takes the row away even when the device's copy could not be written, and says so in its
         // banner; here that sentence is the failure.
-        if let failure = model.banner, failure != banner {
-            console.failure(failure.message)
+        if await model.rowDeleted(id: id) == .notSaved {
+            console.failure(model.banner?.message ?? "")
             return 1
         }
         if json {

@@ -44,10 +44,22 @@ struct ChangeJarErrorTests {
         }
     }
 
-    @Test func anUnexplainedStatusShowsTheClientLayersSentence() {
-        #expect(
-            ChangeJarError(APIError.http(status: 500, problem: nil))
-                == .service("The server had a problem (500). Try again later."))
+    /// A fault on the server's side is said in the app's words: never its `detail` (which a misconfigured server or
+    /// proxy may fill with internals), nor its status (kept for the report, not the person); a gateway's 502–504 is
+    /// the jar out of reach, as the client reads it.
+    @Test func aServerFaultIsSaidInTheAppsWordsWithoutItsDetailOrStatus() throws {
+        let problem = try #require(ProblemDetails.parse(Data(#"{"status":500,"detail":"SELECT * FROM action"}"#.utf8)))
+        for error in [APIError.http(status: 500, problem: nil), .http(status: 500, problem: problem)] {
+            let read = ChangeJarError(error)
+            #expect(read == .service("The jar had a problem on its side. Please try again later."))
+            #expect(!read.message.contains("500") && !read.message.contains("SELECT"))
+        }
+        for status in [502, 503, 504] {
+            #expect(ChangeJarError(APIError.http(status: status, problem: problem)) == .unreachable)
+        }
+    }
+
+    @Test func anUnexplainedFailureShowsTheClientLayersSentence() {
         #expect(ChangeJarError(APIError.signedOut) == .signInRequired)
         #expect(ChangeJarError(APIError.notSignedIn) == .signInRequired)
         #expect(

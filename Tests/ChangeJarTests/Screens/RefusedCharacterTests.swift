@@ -83,6 +83,27 @@ import Testing
         }
     }
 
+    /// A name pasted with its line's newline (or spaces and tabs around it) is the name: trimmed as a title is before
+    /// the rule reads it, so Settings saves "Robin R" rather than refusing a line break nobody sees; a line break
+    /// inside the name is still refused.
+    @Test func aNamePastedWithItsNewlineIsTrimmedAsATitleIs() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            await app.settings.providerTapped(.google)
+            let renamesAtSignIn = harness.network.count("PUT /changejar/v1/profile")
+            app.settings.nameDraft = "\tRobin R\r\n"
+            await app.settings.saveNameTapped()
+            #expect(app.settings.banner == .confirmation("Your actions now go by “Robin R”."))
+            #expect(app.settings.nameDraft == "Robin R")
+            #expect(harness.network.count("PUT /changejar/v1/profile") == renamesAtSignIn + 1)
+        }
+        #expect(AuthorName.violation("Robin R\n") == nil)
+        #expect(AuthorName.violation(" \nRobin\nR\n")?.rule == .controlCharacters)
+        let inside = try #require(AuthorName.refusedCharacter(in: "\n Robin\nR\n"))
+        #expect(inside.scalar == "\n" && inside.textBefore == "Robin")
+    }
+
     /// An action kept on the device by a version whose rules let it by (the reordering characters came later) goes
     /// out at the next launch and the jar refuses it (422): the form says why in the app's words, from the same rule,
     /// and where, not the jar's English sentence.

@@ -93,7 +93,18 @@ struct AuthorNameTests {
                 .put, "/changejar/v1/profile", token: bob, json: AuthorProfile(name: "Alice A"))
             #expect(freed.status == .ok)
 
-            for bad in ["", "   ", "Al\u{7}ice", "Alice\nA", "...", String(repeating: "x", count: 81)] {
+            // A name pasted with its newline is the name, trimmed as the app trims it (and as a title is).
+            let pasted = try await server.send(
+                .put, "/changejar/v1/profile", token: alice, json: AuthorProfile(name: "Alice Y\r\n"))
+            #expect(pasted.status == .ok)
+            #expect(try server.decode(AuthorProfile.self, pasted) == AuthorProfile(name: "Alice Y"))
+            let back = try await server.send(
+                .put, "/changejar/v1/profile", token: alice, json: AuthorProfile(name: "\tAlice Z\n"))
+            #expect(try server.decode(AuthorProfile.self, back) == AuthorProfile(name: "Alice Z"))
+
+            for bad in [
+                "", "   ", "\n", "Al\u{7}ice", "Alice\nA", " Alice\nA\n", "...", String(repeating: "x", count: 81),
+            ] {
                 let refused = try await server.send(
                     .put, "/changejar/v1/profile", token: alice, json: AuthorProfile(name: bad))
                 #expect(refused.status == .unprocessableContent, "\(bad)")

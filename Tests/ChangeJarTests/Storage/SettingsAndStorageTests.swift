@@ -201,8 +201,20 @@ struct SettingsAndStorageTests {
         (502, "<html>Bad Gateway</html>", .unreachable),
         (503, "", .unreachable),
         (504, "", .unreachable),
-        (500, #"{"detail":"Internal error."}"#, .service("Internal error.")),
-        (500, "<html>", .service("Something went wrong. Please try again.")),
+        // NB: a refusal other than the named ones keeps the jar's words (its problem `detail`) ...
+        (400, #"{"status":400,"detail":"The body is not valid JSON."}"#, .service("The body is not valid JSON.")),
+        // ... but a fault on its side is said in the app's: its body is no sentence for a person, and a misconfigured
+        // server or proxy writes internals there.
+        (
+            500, #"{"status":500,"detail":"relation \"action\" does not exist at /srv/jar/db.swift:42"}"#,
+            .service("The jar had a problem on its side. Please try again later.")
+        ),
+        (500, "<html>", .service("The jar had a problem on its side. Please try again later.")),
+        (
+            501, #"{"detail":"Not Implemented by nginx/1.25"}"#,
+            .service("The jar had a problem on its side. Please try again later.")
+        ),
+        (507, "", .service("The jar had a problem on its side. Please try again later.")),
     ])
     func problemsMapToScreenErrors(status: Int, body: String, expected: ChangeJarError) async {
         let client = ActionsClient.live(baseURL: Self.server) { request in
