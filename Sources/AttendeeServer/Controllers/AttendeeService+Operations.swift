@@ -175,7 +175,8 @@ extension AttendeeService {
         operation(
             AttendeeRoute.answerPoll, "Answer an open poll, or change the answer while it is open",
             [
-                200: "Recorded", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
+                200: "Recorded", 400: "Malformed JSON", 401: "Not signed in",
+                403: "Not registered, or a quiz's manager (who sees its answers)",
                 404: "No such poll (a draft, to all but its managers)", 409: "Closed, or (to its managers) a draft",
                 422: "Invalid choices",
             ],

@@ -232,6 +232,13 @@ extension AttendeeStore {
             // no poll either, rather than a 409 that says a draft of this id exists.
             if stored.state == .draft, !canManage { throw Self.noSuchPoll }
             try Self.requireMembership(eventID: stored.eventID, userID: userID, db)
+            // NB: a quiz's managers read its correct options from the moment it is drafted; an answer of theirs
+            // would top its leaderboard. Checked before its state, as it holds whatever the state.
+            if stored.kind == .quiz, canManage {
+                throw HTTPError(
+                    .forbidden, detail: "You manage this quiz and see its answers, so you cannot answer it.",
+                    type: PollRefusal.managesQuiz.rawValue)
+            }
             guard stored.state == .open else {
                 throw HTTPError(
                     .conflict,
