@@ -137,18 +137,29 @@ extension ProfileUpdate {
     /// NB: every attendee downloads every profile of their event, so no field may grow without bound: "Z" and
     /// 100,000 combining marks was one character, and a line break added lines of its own under a person's name.
     static func lineError(_ text: String, _ line: Line) -> FieldError? {
-        let field = line == .title ? "title" : "company"
+        let isTitle = line == .title
+        let field = isTitle ? "title" : "company"
         if text.unicodeScalars.contains(where: PersonName.breaksLine) {
-            let key = line == .title ? "rule.profile.titleOneLine" : "rule.profile.companyOneLine"
-            return FieldError(field: field, message: RuleText.text(key))
+            return FieldError(
+                field: field,
+                message: isTitle
+                    ? RuleText.text("rule.profile.titleOneLine") : RuleText.text("rule.profile.companyOneLine"))
         }
         switch TextLength.excess(text, limit: lineLimit) {
         case .scalars?:
-            let key = line == .title ? "rule.profile.titleTooManyMarks" : "rule.profile.companyTooManyMarks"
-            return FieldError(field: field, message: RuleText.format(key, String(lineScalarLimit)))
+            let limit = String(lineScalarLimit)
+            return FieldError(
+                field: field,
+                message: isTitle
+                    ? RuleText.format("rule.profile.titleTooManyMarks", limit)
+                    : RuleText.format("rule.profile.companyTooManyMarks", limit))
         case .characters?:
-            let key = line == .title ? "rule.profile.titleTooLong" : "rule.profile.companyTooLong"
-            return FieldError(field: field, message: RuleText.format(key, String(lineLimit)))
+            let limit = String(lineLimit)
+            return FieldError(
+                field: field,
+                message: isTitle
+                    ? RuleText.format("rule.profile.titleTooLong", limit)
+                    : RuleText.format("rule.profile.companyTooLong", limit))
         case nil: return nil
         }
     }
