@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import HTTPTypes
 import PublicInit
 
 /// What an importer read, and what it left out and why.
@@ -47,6 +48,41 @@ extension ImportReport {
                 position, link in
                 keep(link.url, at: path + ".socialLinks.\(position).url").map { _ in link }
             }
+        }
+    }
+}
+
+extension ImportReport {
+    /// Takes out of each speaker's texts what a profile may not hold, noting each field changed in ``warnings``:
+    /// a line break, tab or other control character in the name, title or company becomes a space (runs of
+    /// white space then one), and characters that reorder text (``Unicode/Scalar/reordersText``) are dropped
+    /// from those and from the bio, whose line breaks stay.
+    ///
+    /// NB: exports carry such text from the form someone typed into (a company on two lines, a pasted tab), and
+    /// what it means is plain; a name with too many combining marks is not cleaned but refused by the dry run
+    /// and the server (``ConferenceProgramme/validationError()``), as there is no telling what it should read.
+    mutating func keepSpeakersTextsToProfileRules() {
+        func oneLine(_ text: String, at field: String) -> String {
+            guard text.unicodeScalars.contains(where: { $0.isLineControl || $0.reordersText }) else { return text }
+            var scalars = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars where !scalar.reordersText {
+                scalars.append(scalar.isLineControl ? " " : scalar)
+            }
+            let cleaned = String(scalars).split(whereSeparator: { $0 == " " }).joined(separator: " ")
+            warnings.append(Strings.format("import.warning.oneLine", field))
+            return cleaned
+        }
+        for index in programme.speakers.indices {
+            let path = "speakers.\(index)"
+            var speaker = programme.speakers[index]
+            speaker.name = oneLine(speaker.name, at: path + ".name")
+            speaker.title = oneLine(speaker.title, at: path + ".title")
+            speaker.company = oneLine(speaker.company, at: path + ".company")
+            if speaker.bio.unicodeScalars.contains(where: \.reordersText) {
+                speaker.bio = String(String.UnicodeScalarView(speaker.bio.unicodeScalars.filter { !$0.reordersText }))
+                warnings.append(Strings.format("import.warning.reordering", path + ".bio"))
+            }
+            programme.speakers[index] = speaker
         }
     }
 }
@@ -205,6 +241,7 @@ public enum ProgrammeImporter {
     private static func checked(_ report: ImportReport) throws -> ImportReport {
         var report = report
         report.leaveOutAddressesThatAreNotWebAddresses()
+        report.keepSpeakersTextsToProfileRules()
         if let error = report.programme.validationError() {
             throw ImportError(Strings.format("import.error.refused", error.field, error.message))
         }

@@ -41,6 +41,9 @@ public enum LivePollSubmitBlock: Sendable, Hashable {
     case invalid
     /// The answer is the one already sent.
     case unchanged
+    /// The person manages the quiz and sees its correct options, so they do not answer it (the server refuses it
+    /// too); ``LivePollModel/notice`` says so.
+    case managesQuiz
 }
 
 /// A poll or quiz screen: the questions with live results, picking and sending an answer (and changing it
@@ -82,7 +85,12 @@ public final class LivePollModel {
     }
     /// Whether the options are choices to tap (the poll takes answers), rather than results to read (a draft,
     /// a closed poll).
-    public var optionsAreChoices: Bool { phase == .open || phase == .answered }
+    public var optionsAreChoices: Bool { (phase == .open || phase == .answered) && !managesQuiz }
+
+    /// Whether the person manages this quiz: its correct options are theirs to see, not to answer.
+    private var managesQuiz: Bool { poll.map(Self.managesQuiz) ?? false }
+
+    private static func managesQuiz(_ poll: Poll) -> Bool { poll.kind == .quiz && poll.canManage }
     /// Whether the options can be tapped (open, and nothing in flight).
     public private(set) var canPick = false
     /// Whether the answer being written keeps the poll's rules and differs from the one sent (``submitBlock``
@@ -465,10 +473,10 @@ public final class LivePollModel {
         case .open: phase = poll.myAnswer == nil ? .open : .answered
         case .closed: phase = .closed
         }
-        showsSubmit = poll.state == .open
+        showsSubmit = poll.state == .open && !Self.managesQuiz(poll)
         notice =
             poll.state == .open
-            ? nil
+            ? Self.managesQuiz(poll) ? Strings.text("quiz.notice.manager") : nil
             : poll.kind == .quiz
                 ? Strings.text("quiz.notice.\(poll.state.rawValue)")
                 : Strings.text("poll.notice.\(poll.state.rawValue)")
@@ -484,7 +492,7 @@ public final class LivePollModel {
         }
         voters = PollFormatting.voters(poll.results.voters)
         resultsNotice = poll.results.countsHidden == true ? Strings.text("quiz.resultsLater") : nil
-        canPick = poll.state == .open && !isBusy
+        canPick = poll.state == .open && !isBusy && !Self.managesQuiz(poll)
         let refusal = poll.state == .open ? PollAnswer(choices: selection).validationError(for: poll) : nil
         submitHint = refusal?.message
         submitBlock = block(poll, refused: refusal != nil)
@@ -523,6 +531,7 @@ public final class LivePollModel {
     /// Why the answer cannot go now, if it cannot.
     private func block(_ poll: Poll, refused: Bool) -> LivePollSubmitBlock? {
         if poll.state != .open { return .notOpen }
+        if Self.managesQuiz(poll) { return .managesQuiz }
         if isBusy { return .busy }
         if refused { return .invalid }
         return normalized(selection) == normalized(poll.myAnswer ?? [:]) ? .unchanged : nil

@@ -37,6 +37,10 @@ public final class DiscussionModel: PostScreen {
     public private(set) var confirmation: Confirmation<String>?
     /// What the last deletion the person confirmed took away, once the server took it.
     public private(set) var deleted: Deleted?
+    /// Whether the session is gone (a re-import took it off the programme, and its discussion with it): the server
+    /// answered 404 for its discussion. The messages are taken off, the banner says so in the app's words, and
+    /// nothing more is sent.
+    public private(set) var isSessionGone = false
 
     /// The session discussed.
     public let sessionID: String
@@ -71,8 +75,8 @@ public final class DiscussionModel: PostScreen {
 
     /// The composer's counter and whether its text may be sent.
     public var composer: ComposerState { composerState }
-    /// Whether the Send button is enabled (not while a photo is on its way).
-    public var canSend: Bool { readyToSend }
+    /// Whether the Send button is enabled (not while a photo is on its way, nor once the session is gone).
+    public var canSend: Bool { readyToSend && !isSessionGone }
     /// The banner's sentence.
     public var bannerText: String? { banner?.discussionText }
     /// The banner's sentence as it answers a person who came to make `write` and met it first (see
@@ -92,7 +96,10 @@ public final class DiscussionModel: PostScreen {
     public func draftChanged(_ text: String) { draft = text }
 
     /// Send was tapped.
-    public func sendTapped() async { await sendDraft() }
+    public func sendTapped() async {
+        guard !isSessionGone else { return }
+        await sendDraft()
+    }
 
     /// Delete was tapped on a message: the discussion asks first. On a message it offers no Delete for (another
     /// person's; the command line can send the tap anyway) the banner says why, in the app's words, and nothing is
@@ -140,11 +147,23 @@ public final class DiscussionModel: PostScreen {
     }
 
     func page(after cursor: String?) async throws -> DiscussionPage {
-        try await client.discussion(sessionID, cursor, nil)
+        try await goneOn404 { try await client.discussion(sessionID, cursor, nil) }
     }
 
     func send(_ post: NewPost, key: String) async throws -> DiscussionUpdate {
-        .posted(try await client.postToDiscussion(sessionID, post, key))
+        .posted(try await goneOn404 { try await client.postToDiscussion(sessionID, post, key) })
+    }
+
+    /// Runs a call of the discussion's own route; a 404 there means the session is gone (its id was in the
+    /// programme when the screen opened), and the server's "There is no session with this id." is not what the
+    /// person reads (``rebuild()`` says it in the app's words).
+    private func goneOn404<T>(_ call: () async throws -> T) async throws -> T {
+        do {
+            return try await call()
+        } catch  where AttendeeFailure.status(error) == 404 {
+            isSessionGone = true
+            throw error
+        }
     }
 
     func updates() -> LiveChanges<DiscussionUpdate> {
@@ -152,6 +171,13 @@ public final class DiscussionModel: PostScreen {
     }
 
     func rebuild() {
+        if isSessionGone {
+            feed.banner = .failed(Strings.text("discussion.sessionGone"))
+            rows = []
+            canLoadMore = false
+            emptyMessage = nil
+            return
+        }
         rows = feed.items.map { message in
             DiscussionRow(
                 id: message.id, byline: times.byline(message), text: message.text, imageID: message.imageID,

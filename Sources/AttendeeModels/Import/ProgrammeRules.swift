@@ -156,6 +156,15 @@ extension ProgrammeSpeaker {
                 return error
             }
         }
+        // NB: an imported speaker is a profile every attendee downloads, so its texts keep the profile's rules:
+        // one line for the name, title and company, no reordering characters, and code points capped.
+        let profile = [
+            PersonName.error(name), ProfileUpdate.lineError(title, .title), ProfileUpdate.lineError(company, .company),
+            ProfileUpdate.aboutMeError(bio).map { FieldError(field: "bio", message: $0.message) },
+        ]
+        if let error = profile.lazy.compactMap({ $0 }).first {
+            return FieldError(field: path + "." + error.field, message: error.message)
+        }
         if let photoURL, let error = ProgrammeRule.webAddress(photoURL, field: path + ".photoURL") { return error }
         if let email, !EmailAddress.isPlausible(EmailAddress.normalized(email)) {
             return FieldError(field: path + ".email", message: RuleText.text("rule.account.email"))

@@ -120,6 +120,69 @@ public struct MyProfile: Codable, Sendable, Hashable {
 }
 
 extension ProfileUpdate {
+    /// A one-line text of a profile.
+    enum Line {
+        case title, company
+    }
+
+    /// The most code points a job title or company may hold: ``TextLength/scalarLimit(_:)`` of ``lineLimit``.
+    public static let lineScalarLimit = TextLength.scalarLimit(lineLimit)
+    /// The most code points "About me" may hold: ``TextLength/scalarLimit(_:)`` of ``aboutMeLimit``.
+    public static let aboutMeScalarLimit = TextLength.scalarLimit(aboutMeLimit)
+
+    /// The rule a job title or company breaks, or `nil`: one line (no control character, line or paragraph
+    /// separator, or character that reorders the text after it, as ``PersonName/error(_:)``), at most
+    /// ``lineScalarLimit`` code points and ``lineLimit`` characters.
+    ///
+    /// NB: every attendee downloads every profile of their event, so no field may grow without bound: "Z" and
+    /// 100,000 combining marks was one character, and a line break added lines of its own under a person's name.
+    static func lineError(_ text: String, _ line: Line) -> FieldError? {
+        let isTitle = line == .title
+        let field = isTitle ? "title" : "company"
+        if text.unicodeScalars.contains(where: PersonName.breaksLine) {
+            return FieldError(
+                field: field,
+                message: isTitle
+                    ? RuleText.text("rule.profile.titleOneLine") : RuleText.text("rule.profile.companyOneLine"))
+        }
+        switch TextLength.excess(text, limit: lineLimit) {
+        case .scalars?:
+            let limit = String(lineScalarLimit)
+            return FieldError(
+                field: field,
+                message: isTitle
+                    ? RuleText.format("rule.profile.titleTooManyMarks", limit)
+                    : RuleText.format("rule.profile.companyTooManyMarks", limit))
+        case .characters?:
+            let limit = String(lineLimit)
+            return FieldError(
+                field: field,
+                message: isTitle
+                    ? RuleText.format("rule.profile.titleTooLong", limit)
+                    : RuleText.format("rule.profile.companyTooLong", limit))
+        case nil: return nil
+        }
+    }
+
+    /// The rule "About me" breaks, or `nil`: it may hold line breaks, but no character that reorders the text
+    /// after it (``Unicode/Scalar/reordersText``), and at most ``aboutMeScalarLimit`` code points and
+    /// ``aboutMeLimit`` characters.
+    static func aboutMeError(_ text: String) -> FieldError? {
+        if text.unicodeScalars.contains(where: \.reordersText) {
+            return FieldError(field: "aboutMe", message: RuleText.text("rule.profile.aboutMeReorders"))
+        }
+        switch TextLength.excess(text, limit: aboutMeLimit) {
+        case .scalars?:
+            return FieldError(
+                field: "aboutMe",
+                message: RuleText.format("rule.profile.aboutMeTooManyMarks", String(aboutMeScalarLimit)))
+        case .characters?:
+            return FieldError(
+                field: "aboutMe", message: RuleText.format("rule.profile.aboutMeTooLong", String(aboutMeLimit)))
+        case nil: return nil
+        }
+    }
+
     /// The rule social links break: too many, a long network name, or a link that is not a web address (others
     /// open it from the profile).
     static func linksError(_ links: [SocialLink]) -> FieldError? {
@@ -187,19 +250,9 @@ public struct ProfileUpdate: Codable, Sendable, Hashable {
             return FieldError(field: "name", message: RuleText.text("rule.profile.nameEmpty"))
         }
         if let name, let error = PersonName.error(name) { return error }
-        if let aboutMe, aboutMe.count > Self.aboutMeLimit {
-            return FieldError(
-                field: "aboutMe", message: RuleText.format("rule.profile.aboutMeTooLong", String(Self.aboutMeLimit)))
-        }
-        // NB: every attendee downloads every profile of their event, so no field may grow without bound.
-        if let title, title.count > Self.lineLimit {
-            return FieldError(
-                field: "title", message: RuleText.format("rule.profile.titleTooLong", String(Self.lineLimit)))
-        }
-        if let company, company.count > Self.lineLimit {
-            return FieldError(
-                field: "company", message: RuleText.format("rule.profile.companyTooLong", String(Self.lineLimit)))
-        }
+        if let aboutMe, let error = Self.aboutMeError(aboutMe) { return error }
+        if let title, let error = Self.lineError(title, .title) { return error }
+        if let company, let error = Self.lineError(company, .company) { return error }
         if let socialLinks { if let error = Self.linksError(socialLinks) { return error } }
         if let preferences {
             let interests = [("preferences.tracks", preferences.tracks), ("preferences.topics", preferences.topics)]

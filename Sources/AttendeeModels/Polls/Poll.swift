@@ -391,4 +391,7 @@ public enum PollRefusal: String, Sendable, Hashable, CaseIterable {
     case notOpen = "https://quartet.dev/problems/attendee/poll-not-open"
     /// The poll cannot go to that state from the one it is in (a closed poll cannot reopen).
     case wrongState = "https://quartet.dev/problems/attendee/poll-state"
+    /// The person manages the quiz (its event's organizer, its session's speaker) and so sees its correct options
+    /// throughout: they do not answer it, and so never land on its leaderboard (403).
+    case managesQuiz = "https://quartet.dev/problems/attendee/quiz-manager"
 }

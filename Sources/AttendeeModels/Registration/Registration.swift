@@ -105,12 +105,8 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
                     FieldError(
                         field: "guests.\(index).name",
                         message: RuleText.format("rule.registration.guestName", String(index + 1))))
-            } else if PersonName.lengthError(guest.name) != nil {
-                errors.append(
-                    FieldError(
-                        field: "guests.\(index).name",
-                        message: RuleText.format(
-                            "rule.registration.guestNameTooLong", String(index + 1), String(PersonName.limit))))
+            } else if let message = Self.guestNameProblem(guest.name, number: index + 1) {
+                errors.append(FieldError(field: "guests.\(index).name", message: message))
             }
             if !EmailAddress.isPlausible(guest.email.trimmingCharacters(in: .whitespaces)) {
                 errors.append(
@@ -126,5 +122,20 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
             }
         }
         return errors
+    }
+
+    /// What is wrong with guest `number`'s (non-blank) name, in the form's words, or `nil`: the rule of a name a
+    /// person gives themselves (``PersonName/error(_:)``: one line, at most ``PersonName/scalarLimit`` code points
+    /// and ``PersonName/limit`` characters), since the organizer's lists and badges show it as one.
+    static func guestNameProblem(_ name: String, number: Int) -> String? {
+        if name.unicodeScalars.contains(where: PersonName.breaksLine) {
+            return RuleText.format("rule.registration.guestNameOneLine", String(number))
+        }
+        if name.unicodeScalars.count > PersonName.scalarLimit {
+            return RuleText.format(
+                "rule.registration.guestNameTooManyMarks", String(number), String(PersonName.scalarLimit))
+        }
+        guard PersonName.lengthError(name) != nil else { return nil }
+        return RuleText.format("rule.registration.guestNameTooLong", String(number), String(PersonName.limit))
     }
 }

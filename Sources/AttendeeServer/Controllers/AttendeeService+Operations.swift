@@ -175,7 +175,8 @@ extension AttendeeService {
         operation(
             AttendeeRoute.answerPoll, "Answer an open poll, or change the answer while it is open",
             [
-                200: "Recorded", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
+                200: "Recorded", 400: "Malformed JSON", 401: "Not signed in",
+                403: "Not registered, or a quiz's manager (who sees its answers)",
                 404: "No such poll (a draft, to all but its managers)", 409: "Closed, or (to its managers) a draft",
                 422: "Invalid choices",
             ],
@@ -224,11 +225,22 @@ extension AttendeeService {
         graphemes: PersonName.limit, codePoints: PersonName.scalarLimit,
         refusing: Schema.controlClass + Schema.reorderingClass)
 
+    /// A job title or company, as ``ProfileUpdate`` checks it: one line, in characters and in code points.
+    static let profileLine = Schema.text(
+        graphemes: ProfileUpdate.lineLimit, codePoints: ProfileUpdate.lineScalarLimit, blankAllowed: true,
+        refusing: Schema.controlClass + Schema.reorderingClass)
+
+    /// "About me", as ``ProfileUpdate`` checks it: line breaks allowed, no character that reorders text, in
+    /// characters and in code points.
+    static let aboutMe = Schema.text(
+        graphemes: ProfileUpdate.aboutMeLimit, codePoints: ProfileUpdate.aboutMeScalarLimit, blankAllowed: true,
+        refusing: #"\u0000"# + Schema.reorderingClass)
+
     private static let profileUpdate = Schema.object([
         "name": Schema.orNull(personName),
-        "title": Schema.orNull(Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true)),
-        "company": Schema.orNull(Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true)),
-        "aboutMe": Schema.orNull(Schema.text(graphemes: ProfileUpdate.aboutMeLimit, blankAllowed: true)),
+        "title": Schema.orNull(profileLine),
+        "company": Schema.orNull(profileLine),
+        "aboutMe": Schema.orNull(aboutMe),
         "socialLinks": Schema.orNull(socialLinks),
         "preferences": Schema.orNull(
             Schema.object(
@@ -249,7 +261,7 @@ extension AttendeeService {
             "answers": Schema.map(Schema.text(graphemes: AdditionalInfoSubmission.answerLimit, blankAllowed: true)),
             "guests": Schema.array(
                 Schema.object(
-                    ["name": Schema.text(graphemes: PersonName.limit), "email": email], required: ["name", "email"]),
+                    ["name": personName, "email": email], required: ["name", "email"]),
                 maxItems: AdditionalInfoSubmission.guestLimit),
         ], required: ["later", "answers", "guests"])
 
@@ -284,10 +296,8 @@ extension AttendeeService {
             "speakers": Schema.array(
                 Schema.object(
                     [
-                        "externalID": externalID(scoped: true), "name": Schema.text(graphemes: PersonName.limit),
-                        "title": Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true),
-                        "company": Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true),
-                        "bio": Schema.text(graphemes: ProfileUpdate.aboutMeLimit, blankAllowed: true),
+                        "externalID": externalID(scoped: true), "name": personName, "title": profileLine,
+                        "company": profileLine, "bio": aboutMe,
                         "photoURL": Schema.orNull(webAddress), "socialLinks": socialLinks,
                         "email": Schema.orNull(email),
                     ], required: ["externalID", "name"])),

@@ -60,9 +60,13 @@ struct MediaStore: Sendable {
 
     // MARK: - Rules
 
-    /// Whether `readerID` may read the attachment `file`: its uploader; a member of its event when a wall post or
-    /// discussion message uses it; a participant of a thread one of whose messages uses it. A note's picture is
-    /// its author's alone (the author is the uploader).
+    /// Whether `readerID` may read the attachment `file`: its uploader; whoever reads the wall and discussions of
+    /// its event (``AttendeeStore/isMember(eventID:userID:_:)``: its registered attendees and organizer) when a
+    /// wall post or discussion message uses it; a participant of a thread one of whose messages uses it. A note's
+    /// picture is its author's alone (the author is the uploader).
+    ///
+    /// NB: not ``isMember(eventID:userID:_:)``, the files' rule, which counts the event's speakers too: a speaker
+    /// who has not registered is refused the wall (403), and read its pictures all the same.
     static func mayReadAttachment(_ file: MediaFile, readerID: String, _ db: any DatabaseConnection) throws -> Bool {
         if file.ownerID == readerID { return true }
         let inThread = try db.queryOne(
@@ -80,7 +84,7 @@ struct MediaStore: Sendable {
             WHERE m.image_id = \(file.id) AND s.event_id = \(file.eventID)
             """)
         guard inPublic != nil else { return false }
-        return try isMember(eventID: file.eventID, userID: readerID, db)
+        return try AttendeeStore.isMember(eventID: file.eventID, userID: readerID, db)
     }
 
     /// Whether the person is a registered attendee, a speaker or the organizer of the event.

@@ -35,7 +35,10 @@ extension AttendeeStore {
                 throw HTTPError(.forbidden, detail: "Register for this event first.")
             }
             let rows = try db.query(
-                "SELECT \(Self.pollColumns) FROM attendee_poll WHERE event_id = \(eventID) ORDER BY created_at, id")
+                """
+                SELECT \(Self.pollColumns) FROM attendee_poll WHERE event_id = \(eventID)
+                ORDER BY created_at, \(Self.creationOrder(db))
+                """)
             var polls: [Poll] = []
             for row in rows {
                 let stored = try Self.storedPoll(row)
@@ -67,7 +70,7 @@ extension AttendeeStore {
                 """
                 SELECT \(pollColumns) FROM attendee_poll
                 WHERE event_id = \(eventID) AND session_id IS NULL AND state = 'open'
-                ORDER BY opened_at DESC, id LIMIT 1
+                ORDER BY opened_at DESC, \(Self.creationOrder(db)) DESC LIMIT 1
                 """)
         else { return nil }
         let stored = try storedPoll(row)
@@ -232,6 +235,13 @@ extension AttendeeStore {
             // no poll either, rather than a 409 that says a draft of this id exists.
             if stored.state == .draft, !canManage { throw Self.noSuchPoll }
             try Self.requireMembership(eventID: stored.eventID, userID: userID, db)
+            // NB: a quiz's managers read its correct options from the moment it is drafted; an answer of theirs
+            // would top its leaderboard. Checked before its state, as it holds whatever the state.
+            if stored.kind == .quiz, canManage {
+                throw HTTPError(
+                    .forbidden, detail: "You manage this quiz and see its answers, so you cannot answer it.",
+                    type: PollRefusal.managesQuiz.rawValue)
+            }
             guard stored.state == .open else {
                 throw HTTPError(
                     .conflict,
@@ -276,6 +286,13 @@ extension AttendeeStore {
         case (.poll, .closed): "This poll is closed."
         case (.poll, _): "This poll is not open yet."
         }
+    }
+
+    /// The column that orders polls created in the same millisecond as they were created: SQLite's `rowid`, which
+    /// an insert takes past every row there is, and PostgreSQL's identity column `sequence`
+    /// (`attendee.v16-poll-sequence`). NB: ids are random UUIDs, which put such polls in no meaningful order.
+    static func creationOrder(_ db: any DatabaseConnection) -> SQL {
+        db.dialect == .sqlite ? "rowid" : "sequence"
     }
 
     static let noSuchPoll = HTTPError(.notFound, detail: "There is no poll with this id.")

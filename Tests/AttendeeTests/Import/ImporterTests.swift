@@ -281,6 +281,47 @@ func conferenceFixture(_ name: String) throws -> Data? {
             ])
     }
 
+    /// An export's speaker whose company is on two lines, or whose name holds a tab or a right-to-left override,
+    /// is cleaned into one line with a warning for each field; a bio keeps its line breaks. A name of one letter
+    /// and 100,000 combining marks cannot be cleaned and is refused as the server would.
+    @Test func speakersTextsAreCleanedToTheProfileRules() throws {
+        func sessionize(_ speaker: [String: Any]) throws -> Data {
+            var speaker = speaker
+            speaker["id"] = "a"
+            return try JSONSerialization.data(withJSONObject: [
+                "sessions": [
+                    [
+                        "id": "1", "title": "T", "startsAt": "2027-01-01T10:00", "endsAt": "2027-01-01T11:00",
+                        "speakerIds": ["a"],
+                    ]
+                ],
+                "speakers": [speaker],
+            ])
+        }
+        let options = ImportOptions(timeZone: "UTC")
+        let report = try ProgrammeImporter.read(
+            try sessionize([
+                "fullName": "Aiko\tNakamura \u{202E}", "tagLine": "Engineer\r\nat Tejo",
+                "bio": "Line one\n\nLine \u{2066}two",
+            ]), options: options)
+        let speaker = try #require(report.programme.speakers.first)
+        #expect(speaker.name == "Aiko Nakamura")
+        #expect(speaker.bio == "Line one\n\nLine two")
+        #expect(report.programme.validationError() == nil)
+        #expect(
+            report.warnings.contains(
+                "speakers.0.name is one line: its line breaks, tabs and characters that reorder text were taken out."))
+        #expect(report.warnings.contains("speakers.0.bio held characters that reorder text; they were taken out."))
+        #expect(
+            throws: ImportError(
+                "The server would refuse this programme at speakers.0.name: The name holds too many accents or other combining marks: at most 640 code points."
+            )
+        ) {
+            try ProgrammeImporter.read(
+                try sessionize(["fullName": "Z" + String(repeating: "\u{301}", count: 100_000)]), options: options)
+        }
+    }
+
     /// The real programmes pass the server's rules as the importer reads them: the event starts with its first
     /// session and ends with its last, past midnight of its last day included.
     @Test func theRealProgrammesPassTheRules() throws {

@@ -340,6 +340,64 @@ import Testing
         #expect(model.detailsRefusal == nil)
         #expect(model.isDetailsSaveEnabled)
     }
+
+    /// A job title and company are one line, and "About Me" takes no character that reorders text; all three are
+    /// capped in code points too (one letter and 100,000 combining marks is one character). The form says which in
+    /// the rule's words and sends nothing.
+    @Test func aTitleCompanyOrAboutThatBreaksTheProfileRulesIsRefusedBeforeItIsSent() async {
+        let sent = Locked<[ProfileUpdate]>([])
+        let model = ProfileModel(client: Self.client(recording: sent))
+        await model.appeared()
+        model.editDetailsTapped()
+        model.titleChanged("iOS Engineer\nAlso: organizer")
+        #expect(
+            model.detailsRefusal
+                == "Job title must be one line, without control characters or characters that reorder text.")
+        #expect(model.isDetailsSaveEnabled == false)
+        model.titleChanged("iOS Engineer")
+        model.companyChanged("Z" + String(repeating: "\u{301}", count: 100_000))
+        #expect(
+            model.detailsRefusal
+                == "Company holds too many accents or other combining marks: at most 960 code points.")
+        await model.saveDetailsTapped()
+        #expect(sent.withLock { $0 }.isEmpty)
+        model.companyChanged("Tejo \u{202E}ocsiS")
+        #expect(model.detailsRefusal?.hasPrefix("Company must be one line") == true)
+        model.companyChanged("Tejo")
+
+        model.editAboutTapped()
+        model.aboutChanged("Line one\n\nLine two")
+        #expect(model.aboutRefusal == nil)
+        model.aboutChanged("I build apps \u{2067}sppa dliub I")
+        #expect(model.aboutRefusal == "About Me must not contain characters that reorder text.")
+        model.aboutChanged("Z" + String(repeating: "\u{301}", count: 100_000))
+        #expect(
+            model.aboutRefusal
+                == "About Me holds too many accents or other combining marks: at most 16000 code points.")
+        #expect(sent.withLock { $0 }.isEmpty)
+    }
+
+    /// A guest's name is a name: one line and capped in code points, in the form's own words.
+    @Test func aGuestsNameIsOneShortLine() {
+        let submission = AdditionalInfoSubmission(
+            later: true,
+            guests: [
+                Guest(name: "Zoë\nand friends", email: "zoe@example.com"),
+                Guest(name: "Z" + String(repeating: "\u{301}", count: 100_000), email: "z@example.com"),
+                Guest(name: "محمد بن سلمان", email: "m@example.com"),
+            ])
+        #expect(
+            submission.validationErrors(fields: []) == [
+                FieldError(
+                    field: "guests.0.name",
+                    message:
+                        "Guest 1's name must be one line, without control characters or characters that reorder text."),
+                FieldError(
+                    field: "guests.1.name",
+                    message:
+                        "Guest 2's name holds too many accents or other combining marks: at most 640 code points."),
+            ])
+    }
 }
 
 @MainActor @Suite struct AccountModelTests {

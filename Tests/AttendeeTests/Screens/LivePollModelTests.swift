@@ -369,6 +369,14 @@ import Testing
             await model.managementTapped(.open)
             #expect(model.phase == .open)
             #expect(model.questions.map { $0.options.map(\.isCorrect) } == [[false, true], [false, true, false]])
+            // Seeing the answers, the organizer is not offered to answer, and is told why.
+            #expect(model.optionsAreChoices == false)
+            #expect(model.canPick == false)
+            #expect(model.showsSubmit == false)
+            #expect(model.submitBlock == .managesQuiz)
+            #expect(model.notice == "You manage this quiz and see its answers, so you do not answer it.")
+            model.optionTapped(questionID: "1", optionID: "1-2")
+            #expect(model.questions.flatMap(\.options).filter(\.isSelected).isEmpty)
 
             let ada = try await server.registeredAttendee("Ada Lovelace")
             let attendeeView = try await server.client.get("/attendee/v1/polls/\(quiz.id)", headers: .auth(ada))

@@ -133,6 +133,41 @@ import Testing
         }
     }
 
+    /// The wall and the discussions are read by the event's registered attendees and its organizer; a speaker who
+    /// has not registered gets 403 from the wall, and so reads none of its pictures either (404, as for anyone the
+    /// attachment is not shown to). The gallery stays theirs.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aSpeakerWhoIsNotRegisteredReadsNoWallOrDiscussionPicture(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let scene = try await Self.scene(server)
+            let session = try #require(try await server.agenda().first)
+            let speaker = try await server.signUp("Grace Speaker")
+            try await server.makeSpeaker(speaker, of: session.id)
+            let wall = try await server.client.get(
+                "/attendee/v1/events/\(server.eventID)/wall", headers: AttendeeTestServer.auth(speaker))
+            #expect(wall.status == .forbidden)
+
+            let onTheWall = try await Self.attach(server, scene.ada, name: "wall.jpg")
+            let posted = try await Self.post(
+                server, "/attendee/v1/events/\(server.eventID)/wall", NewPost(text: "Look", imageID: onTheWall.id),
+                token: scene.ada)
+            #expect(posted.status == .created, "\(posted.bodyText)")
+            let inTheDiscussion = try await Self.attach(server, scene.ada, name: "discussion.jpg")
+            let written = try await Self.post(
+                server, "/attendee/v1/sessions/\(session.id)/discussion",
+                NewPost(text: "Slide 3", imageID: inTheDiscussion.id), token: scene.ada)
+            #expect(written.status == .created, "\(written.bodyText)")
+
+            #expect(try await Self.reads(server, onTheWall.id, as: scene.ben) == [200, 200, 200])
+            #expect(try await Self.reads(server, inTheDiscussion.id, as: scene.ben) == [200, 200, 200])
+            #expect(try await Self.reads(server, onTheWall.id, as: speaker) == [404, 404, 404])
+            #expect(try await Self.reads(server, inTheDiscussion.id, as: speaker) == [404, 404, 404])
+            let refused = try await server.client.get(
+                "/attendee/v1/media/\(onTheWall.id)", headers: AttendeeTestServer.auth(speaker))
+            #expect(refused.problem["detail"] == "There is no file with this id.")
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func onlyImagesAreAccepted(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in

@@ -71,6 +71,47 @@ import Testing
         #expect(model.rows.map(\.id) == ["10", "2", "1"])
     }
 
+    /// A re-import took the session off the programme while its discussion was open: the message meets a 404.
+    /// The discussion says so in the app's words (not the server's "There is no session with this id."), takes
+    /// its messages off and sends nothing more; a discussion opened after says the same.
+    @Test func aSessionAReimportRemovedClosesItsDiscussionInTheAppsWords() async {
+        let gone = APIError.http(
+            status: 404, problem: ProblemDetails(status: 404, detail: "There is no session with this id."))
+        let removed = Locked(false)
+        let sent = Locked(0)
+        let client = AttendeeClient(
+            discussion: { _, _, _ in
+                if removed.withLock({ $0 }) { throw gone }
+                return DiscussionPage(
+                    messages: [Self.message(1)], nextCursor: nil, viewer: PostViewer(personID: "me", isOrganizer: false)
+                )
+            },
+            postToDiscussion: { _, _, _ in
+                sent.withLock { $0 += 1 }
+                throw gone
+            })
+        let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt, locale: Demo.british)
+        await model.appeared()
+        #expect(model.rows.map(\.id) == ["1"])
+        removed.withLock { $0 = true }
+        model.draftChanged("Slides?")
+        await model.sendTapped()
+        let sentence = "This session is no longer on the programme, and its discussion is closed."
+        #expect(model.bannerText == sentence)
+        #expect(model.bannerText(stopping: .post) == sentence)
+        #expect(model.rows.isEmpty)
+        #expect(model.emptyMessage == nil)
+        #expect(model.canSend == false)
+        #expect(model.draft == "Slides?")
+        await model.sendTapped()
+        #expect(sent.withLock { $0 } == 1)
+
+        let later = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt, locale: Demo.british)
+        await later.appeared()
+        #expect(later.bannerText == sentence)
+        #expect(later.isSessionGone)
+    }
+
     @Test func emptyTooLongAndOffline() async {
         let client = AttendeeClient(
             discussion: { _, _, _ in throw APIError.offline }, deleteMessage: { _ in throw APIError.timeout })
