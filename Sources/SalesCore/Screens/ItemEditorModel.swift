@@ -15,6 +15,15 @@ public final class ItemEditorModel {
     /// What the form edits.
     public enum Kind: Sendable, Hashable {
         case note, attachment, doc
+
+        /// The Salesforce name of the record the form writes (`Note`, `Attachment`, `GoogleDoc`).
+        var objectName: String {
+            switch self {
+            case .note: Note.objectName
+            case .attachment: Attachment.objectName
+            case .doc: GoogleDoc.objectName
+            }
+        }
     }
 
     /// What the form edits.
@@ -398,7 +407,7 @@ public final class ItemEditorModel {
             if error.isNotFound, let existing {
                 errorMessage = SalesText.editedItemGone(SalesText.itemName(existing.name))
             } else {
-                errorMessage = error.message
+                errorMessage = error.message(object: kind.objectName)
             }
         } catch is WaitingItemSent {
             errorMessage = SalesText.localized("editor.waitingSent")

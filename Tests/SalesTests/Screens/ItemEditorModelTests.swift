@@ -366,6 +366,7 @@ import Testing
         #expect(form.saved == nil)
         #expect(
             form.errorMessage
-                == "Could not add the note Orphan: invalid cross reference id (INVALID_CROSS_REFERENCE_KEY).")
+                == "Could not add the note Orphan. The account it belongs to is no longer in Salesforce. Copy what you "
+                + "want to keep.")
     }
 }
