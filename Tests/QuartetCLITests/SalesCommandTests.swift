@@ -563,7 +563,7 @@ struct SalesCLI {
         let refused = await cli.run(["attachment", "add", hospital, big.path])
         #expect(refused.code == 1)
         #expect(
-            refused.errors == "quartet: archive.zip is 25.6 MB; attachments are limited to 25 MB (26214400 bytes).\n")
+            refused.errors == "quartet: archive.zip is 25.6 MB; attachments are limited to 25 MB (26,214,400 bytes).\n")
         #expect(!(await cli.run(["items", hospital]).output.contains("archive.zip")))
 
         let empty = try cli.file("blank.txt", Data())

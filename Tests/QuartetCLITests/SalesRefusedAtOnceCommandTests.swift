@@ -19,7 +19,7 @@ import Testing
         #expect(added.code != 0)
         #expect(
             added.errors
-                == "quartet: Could not add the note Visit. The text is longer than Salesforce keeps (32000 characters "
+                == "quartet: Could not add the note Visit. The text is longer than Salesforce keeps (32,000 characters "
                 + "at most). Shorten it, then try again.\n")
         #expect(!added.errors.contains("STRING_TOO_LONG"))
         #expect(!added.errors.contains("data value too large"))

@@ -136,7 +136,7 @@ extension SalesText {
 
     /// A photo over the limit on a device that cannot shrink it.
     public static func imageCannotShrink(megabytes: Int) -> String {
-        table.format("image.cannotShrink", String(megabytes))
+        table.format("image.cannotShrink", count(megabytes))
     }
     /// An image without pixels.
     public static var imageHasNoPixels: String { localized("image.noPixels") }

@@ -127,7 +127,7 @@ extension SalesText {
         /// What was wrong, in the rep's words.
         var why: String {
             switch self {
-            case .tooLong(let field, let limit?): table.format("refusal.tooLongLimit", field, String(limit))
+            case .tooLong(let field, let limit?): table.format("refusal.tooLongLimit", field, count(limit))
             case .tooLong(let field, nil): table.format("refusal.tooLong", field)
             case .required(let field): table.format("refusal.required", field)
             case .rule(let message):
