@@ -55,7 +55,7 @@ public final class ItemEditorModel {
     private var imageLoading = false
     /// Whether "Save" may be tapped.
     public var canSave: Bool {
-        guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty, tooLong == nil else {
+        guard !isBusy, !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, tooLong == nil else {
             return false
         }
         switch kind {
@@ -70,7 +70,9 @@ public final class ItemEditorModel {
         guard !isBusy, !canSave else { return nil }
         // NB: picking a file names the attachment after it, so asking for a name first misleads.
         if kind == .attachment, !isEditing, picked == nil { return SalesText.localized("editor.needsFile") }
-        if name.trimmingCharacters(in: .whitespaces).isEmpty { return SalesText.localized("editor.needsName") }
+        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return SalesText.localized("editor.needsName")
+        }
         if let tooLong { return SalesText.tooLong(tooLong.field.label, limit: tooLong.limit, length: tooLong.length) }
         switch kind {
         case .note: return nil
