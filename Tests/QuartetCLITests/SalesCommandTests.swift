@@ -42,6 +42,30 @@ struct SalesCLI {
         request.httpMethod == "DELETE" || request.url?.query?.contains("fields=LastModifiedDate") == true
     }
 
+    /// Salesforce's answer to the next record created, given instead of the stand-in's (a refusal it never makes).
+    let refuseNextCreate = RefuseNext { request in
+        request.httpMethod == "POST" && request.url?.path.contains("/sobjects/") == true
+    }
+
+    /// A status and a JSON body answered once, to the next request `matches` picks, in place of the server.
+    final class RefuseNext: Sendable {
+        private let answer = Locked<(status: Int, body: String)?>(nil)
+        private let matches: @Sendable (URLRequest) -> Bool
+        init(_ matches: @escaping @Sendable (URLRequest) -> Bool) { self.matches = matches }
+        func set(_ status: Int, _ body: String) { answer.withLock { $0 = (status, body) } }
+        func take(_ request: URLRequest) -> (Data, HTTPURLResponse)? {
+            guard matches(request) else { return nil }
+            let next = answer.withLock { answer in
+                defer { answer = nil }
+                return answer
+            }
+            guard let next, let url = request.url else { return nil }
+            let head = HTTPURLResponse(
+                url: url, statusCode: next.status, httpVersion: nil, headerFields: ["Content-Type": "application/json"])
+            return head.map { (Data(next.body.utf8), $0) }
+        }
+    }
+
     /// An action run once, before the next request `matches` picks is sent.
     final class BeforeNext: Sendable {
         private let action = Locked<(@Sendable () async -> Void)?>(nil)
@@ -93,6 +117,7 @@ struct SalesCLI {
         let beforeNextPatch = beforeNextPatch
         let beforeNextDeletion = beforeNextDeletion
         let beforeNextCreate = beforeNextCreate
+        let refuseNextCreate = refuseNextCreate
         let requests = requests
         let server = HTTPTransport.inProcess(router) { request in
             if offline.isDown { throw URLError(.cannotConnectToHost) }
@@ -106,6 +131,7 @@ struct SalesCLI {
             await beforeNextPatch.run(request)
             await beforeNextDeletion.run(request)
             await beforeNextCreate.run(request)
+            if let refused = refuseNextCreate.take(request) { return refused }
             let (body, head) = try await server.send(request)
             answers.append(String(decoding: body, as: UTF8.self))
             return (body, head)
@@ -537,7 +563,7 @@ struct SalesCLI {
         let refused = await cli.run(["attachment", "add", hospital, big.path])
         #expect(refused.code == 1)
         #expect(
-            refused.errors == "quartet: archive.zip is 25.6 MB; attachments are limited to 25 MB (26214400 bytes).\n")
+            refused.errors == "quartet: archive.zip is 25.6 MB; attachments are limited to 25 MB (26,214,400 bytes).\n")
         #expect(!(await cli.run(["items", hospital]).output.contains("archive.zip")))
 
         let empty = try cli.file("blank.txt", Data())

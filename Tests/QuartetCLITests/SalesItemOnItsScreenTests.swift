@@ -155,7 +155,7 @@ import Testing
         #expect(refused.code == 1)
         #expect(refused.output.isEmpty)
         #expect(
-            refused.errors == "quartet: archive.zip is 25.6 MB; attachments are limited to 25 MB (26214400 bytes).\n")
+            refused.errors == "quartet: archive.zip is 25.6 MB; attachments are limited to 25 MB (26,214,400 bytes).\n")
         #expect(!cli.requests.all.contains { $0.hasPrefix("POST ") && $0.contains("/sobjects/") })
         #expect(await cli.run(["sync"]).output == "sent 0 edits\n")
     }

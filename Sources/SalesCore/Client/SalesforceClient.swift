@@ -62,7 +62,12 @@ public actor SalesforceClient {
     private let notificationCenter: NotificationCenter
     private let onSignedOut: @Sendable () async -> Void
     private let onSignedIn: @Sendable (SalesforceSession) async throws -> Void
-    private var refreshing: Task<SalesforceSession, any Error>?
+    /// The refresh on its way, and the session (``sessionEpoch``) it renews: only calls of that session join it.
+    ///
+    /// NB: a call made after a new sign-in, meeting a 401 while the old session's refresh was still on its way,
+    /// joined that refresh, and failed with the old session's outcome ("Sign in to see your accounts." although
+    /// signed in), or would have been retried with a token renewed for the session the person left.
+    private var refreshing: (epoch: Int, task: Task<SalesforceSession, any Error>)?
     /// Whether Salesforce refused the last session this client kept, and nobody has signed in or out since: a call
     /// that then finds no session was made under the session that ended, and says so (as the sign-in form does),
     /// not that nobody is signed in.
@@ -197,14 +202,15 @@ public actor SalesforceClient {
             instanceURL: instance, identityURL: token.id)
     }
 
-    /// Exchanges the refresh token for a new access token; concurrent callers share one refresh, and each is told
-    /// its outcome in its own operation's words (a refused refresh signs every one of them out, not only the first).
+    /// Exchanges the refresh token for a new access token; concurrent callers of one session share one refresh, and
+    /// each is told its outcome in its own operation's words (a refused refresh signs every one of them out, not only
+    /// the first). A call of a later session (after a sign-in) never joins an earlier session's refresh.
     private func refresh(_ stale: SalesforceSession, since epoch: Int, operation: String) async throws
         -> SalesforceSession
     {
         let task: Task<SalesforceSession, any Error>
-        if let refreshing {
-            task = refreshing
+        if let refreshing, refreshing.epoch == epoch {
+            task = refreshing.task
         } else {
             // NB: a call sent with the same token may have met its 401 and refreshed while this one's answer was on
             // its way: its session is the one to retry under (a second refresh would spend a rotated refresh token
@@ -225,9 +231,9 @@ public actor SalesforceClient {
             ]
             if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
             task = Task { try await self.renewSession(form, operation: operation, previous: stale, since: epoch) }
-            refreshing = task
+            refreshing = (epoch, task)
         }
-        defer { if refreshing == task { refreshing = nil } }
+        defer { if refreshing?.task == task { refreshing = nil } }
         do {
             return try await task.value
         } catch SalesforceError.signedOut(_, let ended) {

@@ -76,15 +76,17 @@ public enum SalesforceError: Error, Sendable, Hashable {
         return false
     }
 
-    /// A sentence saying what failed and why: `Could not save the account: No such column 'X' (INVALID_FIELD).`
+    /// A sentence saying what failed and why: `Could not save the account: the network is unavailable.`
+    ///
+    /// Salesforce's refusals are said in the rep's words, never with its error code (``SalesText/failure(_:object:)``,
+    /// here with no record kind; ``message(object:)`` names the field and its limit exactly).
     public var message: String {
         let reason: String
         switch self {
-        case .service(_, let status, let errors):
-            reason =
-                errors.isEmpty
-                ? SalesText.Reason.status(status)
-                : errors.map { SalesText.Reason.coded($0.message, code: $0.errorCode) }.joined(separator: "; ")
+        case .service(_, let status, let errors) where !errors.isEmpty || status == 413:
+            return SalesText.failure(self, object: nil)
+        case .service(_, let status, _):
+            reason = SalesText.Reason.status(status)
         case .authentication(_, let code, let description):
             reason = description.map { SalesText.Reason.coded($0, code: code) } ?? code
         case .offline(_, let why): reason = SalesText.Reason.offline(why)
@@ -95,6 +97,12 @@ public enum SalesforceError: Error, Sendable, Hashable {
         }
         return SalesText.Reason.couldNot(operation, reason)
     }
+}
+
+extension SalesforceError {
+    /// ``message``, for a call that wrote a record of `object` (`Note`, `Attachment`, `GoogleDoc`, `Account`): a
+    /// refusal names the field as that record's form does, with its limit.
+    public func message(object: String) -> String { SalesText.failure(self, object: object) }
 }
 
 extension SalesforceError: LocalizedError {

@@ -44,7 +44,7 @@ public struct NumberRule: Sendable, Hashable {
         let fraction = halves.count == 2 ? String(halves[1].reversed().drop { $0 == "0" }) : ""
         if decimals == 0, !fraction.isEmpty { return SalesText.table.format("rule.whole", field) }
         if fraction.count > decimals {
-            return SalesText.table.format("rule.decimals", field, String(decimals))
+            return SalesText.table.format("rule.decimals", field, SalesText.count(decimals, locale: locale))
         }
         let number = { (bound: Double) in DecimalInput.display(bound, locale: locale) }
         switch (minimum, maximum) {
@@ -58,8 +58,8 @@ public struct NumberRule: Sendable, Hashable {
         }
         if whole.count > integerDigits {
             return decimals == 0
-                ? SalesText.table.format("rule.digits", field, String(integerDigits))
-                : SalesText.table.format("rule.integerDigits", field, String(integerDigits))
+                ? SalesText.table.format("rule.digits", field, SalesText.count(integerDigits, locale: locale))
+                : SalesText.table.format("rule.integerDigits", field, SalesText.count(integerDigits, locale: locale))
         }
         return nil
     }

@@ -353,7 +353,7 @@ public final class AccountScreenModel {
             case .signedOut(_, let ended):
                 signedOut(sessionEnded: ended)
             default:
-                banner = .failure(error.message)
+                banner = .failure(error.message(object: "Account"))
             }
         } catch {
             banner = .failure(APIError.message(for: error))
@@ -532,7 +532,7 @@ public final class AccountScreenModel {
             if case .signedOut(_, let ended) = error {
                 signedOut(sessionEnded: ended)
             } else {
-                banner = .failure(error.message)
+                banner = .failure(error.message(object: item.objectName))
             }
         } catch {
             banner = .failure(APIError.message(for: error))

@@ -15,6 +15,15 @@ public final class ItemEditorModel {
     /// What the form edits.
     public enum Kind: Sendable, Hashable {
         case note, attachment, doc
+
+        /// The Salesforce name of the record the form writes (`Note`, `Attachment`, `GoogleDoc`).
+        var objectName: String {
+            switch self {
+            case .note: Note.objectName
+            case .attachment: Attachment.objectName
+            case .doc: GoogleDoc.objectName
+            }
+        }
     }
 
     /// What the form edits.
@@ -46,7 +55,7 @@ public final class ItemEditorModel {
     private var imageLoading = false
     /// Whether "Save" may be tapped.
     public var canSave: Bool {
-        guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty, tooLong == nil else {
+        guard !isBusy, !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, tooLong == nil else {
             return false
         }
         switch kind {
@@ -61,7 +70,9 @@ public final class ItemEditorModel {
         guard !isBusy, !canSave else { return nil }
         // NB: picking a file names the attachment after it, so asking for a name first misleads.
         if kind == .attachment, !isEditing, picked == nil { return SalesText.localized("editor.needsFile") }
-        if name.trimmingCharacters(in: .whitespaces).isEmpty { return SalesText.localized("editor.needsName") }
+        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return SalesText.localized("editor.needsName")
+        }
         if let tooLong { return SalesText.tooLong(tooLong.field.label, limit: tooLong.limit, length: tooLong.length) }
         switch kind {
         case .note: return nil
@@ -398,7 +409,7 @@ public final class ItemEditorModel {
             if error.isNotFound, let existing {
                 errorMessage = SalesText.editedItemGone(SalesText.itemName(existing.name))
             } else {
-                errorMessage = error.message
+                errorMessage = error.message(object: kind.objectName)
             }
         } catch is WaitingItemSent {
             errorMessage = SalesText.localized("editor.waitingSent")

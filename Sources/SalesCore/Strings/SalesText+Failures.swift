@@ -57,11 +57,7 @@ extension SalesText {
             table.format("error.couldNot", operation, reason)
         }
         /// An error status with no error array.
-        public static func status(_ status: Int) -> String {
-            // NB: a 413 comes from something in front of the org (a proxy, a gateway) with a body of its own; a bare
-            // number told the rep nothing of why their file did not go.
-            status == 413 ? localized("error.status.tooLarge") : table.format("error.status", String(status))
-        }
+        public static func status(_ status: Int) -> String { table.format("error.status", String(status)) }
         /// Salesforce's sentence and its code: `No such column 'X' (INVALID_FIELD)`.
         public static func coded(_ message: String, code: String) -> String {
             table.format("error.coded", message, code)
@@ -140,7 +136,7 @@ extension SalesText {
 
     /// A photo over the limit on a device that cannot shrink it.
     public static func imageCannotShrink(megabytes: Int) -> String {
-        table.format("image.cannotShrink", String(megabytes))
+        table.format("image.cannotShrink", count(megabytes))
     }
     /// An image without pixels.
     public static var imageHasNoPixels: String { localized("image.noPixels") }

@@ -222,7 +222,7 @@ public enum SalesText {
     }
     /// `notes.txt is empty; choose a file with something in it.`
     public static func fileEmpty(_ name: String) -> String { table.format("editor.fileEmpty", name) }
-    /// `report.pdf is 25.6 MB; attachments are limited to 25 MB (26214400 bytes).`
+    /// `report.pdf is 25.6 MB; attachments are limited to 25 MB (26,214,400 bytes).`
     public static func fileTooLarge(_ name: String, bytes: Int) -> String {
         table.format("editor.tooLarge", name, sizeOverLimit(bytes), limitMegabytes, limitBytes)
     }
@@ -232,26 +232,39 @@ public enum SalesText {
         String(format: "%.1f", (Double(bytes) / 1_048_576 * 10).rounded() / 10)
     }
     /// A size refused as over the attachment limit: `25.6 MB`, or, where that would read as the limit itself
-    /// (`25.0 MB`), its bytes (`26214401 bytes`), so the size and the limit never seem to agree.
+    /// (`25.0 MB`), its bytes (`26,214,401 bytes`), so the size and the limit never seem to agree.
     static func sizeOverLimit(_ bytes: Int) -> String {
         let shown = megabytes(bytes)
         guard shown == megabytes(SalesforceClient.maximumAttachmentBytes) else {
             return table.format("size.megabytes", shown)
         }
-        return table.format("size.bytes", String(bytes))
+        return table.format("size.bytes", count(bytes))
     }
     /// The attachment limit in whole megabytes (`25`).
-    public static var limitMegabytes: String { String(SalesforceClient.maximumAttachmentBytes / 1_048_576) }
-    /// The attachment limit in bytes (`26214400`).
-    static var limitBytes: String { String(SalesforceClient.maximumAttachmentBytes) }
+    public static var limitMegabytes: String { count(SalesforceClient.maximumAttachmentBytes / 1_048_576) }
+    /// The attachment limit in bytes (`26,214,400`).
+    static var limitBytes: String { count(SalesforceClient.maximumAttachmentBytes) }
+    /// A count as `locale` writes it, its digits grouped (`32,000` in English, `32.000` in German): every number a
+    /// sentence states a limit with (characters, bytes, megabytes), and the count it holds up to the limit.
+    ///
+    /// NB: written bare (`32000 characters`, `26214400 bytes`), a limit read as a code, and a rep had to count the
+    /// digits to tell 26214400 from 2621440.
+    public static func count(_ value: Int, locale: Locale = .current) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .decimal
+        formatter.usesGroupingSeparator = true
+        formatter.maximumFractionDigits = 0
+        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+    }
     /// `photo.heic is over 25 MB and could not be read as an image to make it smaller.`
     public static func imageUnreadable(_ name: String, limit: Int) -> String {
-        table.format("editor.imageUnreadable", name, "\(limit)")
+        table.format("editor.imageUnreadable", name, count(limit))
     }
     /// `The title is 93 characters long; Salesforce keeps at most 80.`, for the field labelled `label` (an
     /// item's ``ItemFieldLimit/label``, a health-care field's ``HealthCareField/label``).
     public static func tooLong(_ label: String, limit: Int, length: Int) -> String {
-        table.format("editor.tooLong", label, String(length), String(limit))
+        table.format("editor.tooLong", label, count(length), count(limit))
     }
     /// The file name a photo from the library is uploaded under.
     public static var pickedPhotoName: String { localized("editor.pickedPhoto") }

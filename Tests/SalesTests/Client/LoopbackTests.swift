@@ -46,7 +46,7 @@ import Testing
 
         await #expect(throws: SalesforceError.self) { try await client.record("Note", id: "002Q000000Demo9IAB") }
         #expect(messages.all.count == 1)
-        #expect(messages.all.first?.hasSuffix(": The requested resource does not exist (NOT_FOUND).") == true)
+        #expect(messages.all.first?.hasSuffix(". Salesforce does not have it; it may have been deleted.") == true)
         await server.shutdown(gracePeriod: .seconds(1))
     }
 }

@@ -178,7 +178,7 @@ final class LockedFlag: Sendable {
         }
         #expect(
             messages.all == [
-                "Could not load the account 001Q000000Demo9IAB: The requested resource does not exist (NOT_FOUND).",
+                "Could not load the account 001Q000000Demo9IAB. Salesforce does not have it; it may have been deleted.",
                 "Could not delete the note not-an-id: 'not-an-id' is not a record id (15 or 18 letters and digits).",
             ])
     }

@@ -716,7 +716,8 @@ import Testing
         #expect(
             model.phase
                 == .failed(
-                    "Could not load the account 001Q000000Demo9IAB: The requested resource does not exist (NOT_FOUND).")
+                    "Could not load the account 001Q000000Demo9IAB. Salesforce does not have it; it may have been deleted."
+                )
         )
     }
 }

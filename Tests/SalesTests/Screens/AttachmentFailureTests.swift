@@ -51,17 +51,22 @@ import Testing
         return model
     }
 
+    /// What the upload sheet says after `Could not upload the attachment Site plan, “north” wing/2.pdf`: Salesforce's
+    /// refusals in the rep's words (no error code, no status number), the app's own reason otherwise.
     @Test(arguments: [
         (
             400, #"[{"message":"Name: data value too large","errorCode":"STRING_TOO_LONG","fields":["Name"]}]"#,
-            "Name: data value too large (STRING_TOO_LONG)"
+            ". The name is longer than Salesforce keeps (255 characters at most). Shorten it, then try again."
         ),
-        (413, #"{"title":"Content Too Large","status":413}"#, "the server refused it as too large (413)"),
+        (
+            413, #"{"title":"Content Too Large","status":413}"#,
+            ". It is larger than Salesforce takes. Choose a smaller file."
+        ),
         (
             500, #"[{"message":"An unexpected error occurred","errorCode":"UNKNOWN_EXCEPTION"}]"#,
-            "An unexpected error occurred (UNKNOWN_EXCEPTION)"
+            ". Salesforce is busy or down. Try again in a moment."
         ),
-        (201, #"{"id": "#, "the answer could not be read (unexpected JSON)"),
+        (201, #"{"id": "#, ": the answer could not be read (unexpected JSON)."),
     ])
     func aRefusedOrUnreadableUploadSaysWhyAndKeepsTheFormToSaveAgain(status: Int, body: String, reason: String)
         async throws
@@ -73,7 +78,7 @@ import Testing
         fault.once(status, body, when: Self.isUpload)
         await model.editorSaveTapped()
 
-        #expect(editor.errorMessage == "Could not upload the attachment Site plan, “north” wing/2.pdf: \(reason).")
+        #expect(editor.errorMessage == "Could not upload the attachment Site plan, “north” wing/2.pdf\(reason)")
         #expect(model.editor === editor, "the form stays open")
         #expect(editor.name == "Site plan, “north” wing/2.pdf")
         #expect(editor.canSave)
@@ -106,7 +111,7 @@ import Testing
         #expect(
             model.banner
                 == .failure(
-                    "Could not download the attachment Site plan.pdf: An unexpected error occurred (UNKNOWN_EXCEPTION)."
+                    "Could not download the attachment Site plan.pdf. Salesforce is busy or down. Try again in a moment."
                 ))
         #expect(model.openedDocument == nil)
         #expect(model.items.contains { $0.id == id })

@@ -75,7 +75,8 @@ import Testing
         #expect(!model.accountIsGone)
         #expect(model.title == "St. Mary's Regional Medical Center")
         #expect(model.items.count == 5)
-        #expect(model.banner?.text.contains("Could not find a match for URL (NOT_FOUND)") == true)
+        #expect(model.banner?.text.hasSuffix(". Salesforce does not have it; it may have been deleted.") == true)
+        #expect(model.banner?.text.contains("NOT_FOUND") == false)
         #expect(await cache.load(DevServerHarness.hospitalID) != nil)
     }
 }

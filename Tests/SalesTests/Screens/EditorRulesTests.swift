@@ -70,7 +70,8 @@ import Testing
         form.nameEdited(String(repeating: "t", count: 80))
         form.textEdited(String(repeating: "b", count: 32_001))
         #expect(
-            form.saveRefusal == "The text is 32001 characters long; Salesforce keeps at most 32000. Shorten it to save."
+            form.saveRefusal
+                == "The text is 32,001 characters long; Salesforce keeps at most 32,000. Shorten it to save."
         )
         form.textEdited(String(repeating: "b", count: 32_000))
         #expect(form.canSave)

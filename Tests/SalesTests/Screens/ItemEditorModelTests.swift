@@ -110,7 +110,7 @@ import Testing
         let harness = try await DevServerHarness.make()
         let form = try await attachmentForm(harness)
         form.filePicked(name: "scan.pdf", data: Data("%PDF".utf8) + Data(count: 30_000_000))
-        #expect(form.errorMessage == "scan.pdf is 28.6 MB; attachments are limited to 25 MB (26214400 bytes).")
+        #expect(form.errorMessage == "scan.pdf is 28.6 MB; attachments are limited to 25 MB (26,214,400 bytes).")
         #expect(!form.canSave)
         #expect(harness.wire.bodies("POST", path: "/sobjects/Attachment").isEmpty)
     }
@@ -161,7 +161,7 @@ import Testing
         try handle.truncate(atOffset: 30 * 1_048_576)
         try handle.close()
         form.fileChosen(.success(big))
-        #expect(form.errorMessage == "archive.zip is 30.0 MB; attachments are limited to 25 MB (26214400 bytes).")
+        #expect(form.errorMessage == "archive.zip is 30.0 MB; attachments are limited to 25 MB (26,214,400 bytes).")
         #expect(!form.canSave)
 
         // An empty file would make an attachment nobody can open.
@@ -207,7 +207,7 @@ import Testing
         let codec = FakeCodec(ImageDimensions(width: 4000, height: 3000))
         let form = try await attachmentForm(harness, shrinker: ImageShrinker(resampler: codec.resampler))
         form.filePicked(name: "photo.jpg", data: Data("<html>".utf8) + Data(count: 30_000_000))
-        #expect(form.errorMessage == "photo.jpg is 28.6 MB; attachments are limited to 25 MB (26214400 bytes).")
+        #expect(form.errorMessage == "photo.jpg is 28.6 MB; attachments are limited to 25 MB (26,214,400 bytes).")
         #expect(codec.requests.isEmpty)
         #expect(!form.canSave)
     }
@@ -297,7 +297,8 @@ import Testing
 
         let over = try await attachmentForm(harness, shrinker: ImageShrinker(resampler: codec.resampler))
         over.filePicked(name: "scan.pdf", data: Data("%PDF".utf8) + Data(count: limit - 3))
-        #expect(over.errorMessage == "scan.pdf is 26214401 bytes; attachments are limited to 25 MB (26214400 bytes).")
+        #expect(
+            over.errorMessage == "scan.pdf is 26,214,401 bytes; attachments are limited to 25 MB (26,214,400 bytes).")
         #expect(!over.canSave)
         #expect(codec.requests.isEmpty)
     }
@@ -317,7 +318,7 @@ import Testing
         let harness = try await DevServerHarness.make()
         let form = try await attachmentForm(harness)
         form.filePicked(name: "scan.pdf", data: Data("%PDF".utf8) + Data(count: 26_843_546 - 4))
-        #expect(form.errorMessage == "scan.pdf is 25.6 MB; attachments are limited to 25 MB (26214400 bytes).")
+        #expect(form.errorMessage == "scan.pdf is 25.6 MB; attachments are limited to 25 MB (26,214,400 bytes).")
     }
 
     @Test func theFormSaysWhySaveIsNotYetPossible() async throws {
@@ -366,6 +367,7 @@ import Testing
         #expect(form.saved == nil)
         #expect(
             form.errorMessage
-                == "Could not add the note Orphan: invalid cross reference id (INVALID_CROSS_REFERENCE_KEY).")
+                == "Could not add the note Orphan. The account it belongs to is no longer in Salesforce. Copy what you "
+                + "want to keep.")
     }
 }
