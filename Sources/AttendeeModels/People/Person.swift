@@ -120,9 +120,25 @@ public struct MyProfile: Codable, Sendable, Hashable {
 }
 
 extension ProfileUpdate {
-    /// A one-line text of a profile.
+    /// A one-line text of a profile: its field, and the sentences its rule says.
     enum Line {
         case title, company
+
+        var field: String { self == .title ? "title" : "company" }
+        // NB: each call names its key whole, where `RuleTextTests` finds the rules' sentences.
+        var oneLine: String {
+            self == .title ? RuleText.text("rule.profile.titleOneLine") : RuleText.text("rule.profile.companyOneLine")
+        }
+        func tooManyMarks(_ limit: Int) -> String {
+            self == .title
+                ? RuleText.format("rule.profile.titleTooManyMarks", String(limit))
+                : RuleText.format("rule.profile.companyTooManyMarks", String(limit))
+        }
+        func tooLong(_ limit: Int) -> String {
+            self == .title
+                ? RuleText.format("rule.profile.titleTooLong", String(limit))
+                : RuleText.format("rule.profile.companyTooLong", String(limit))
+        }
     }
 
     /// The most code points a job title or company may hold: ``TextLength/scalarLimit(_:)`` of ``lineLimit``.
@@ -137,29 +153,14 @@ extension ProfileUpdate {
     /// NB: every attendee downloads every profile of their event, so no field may grow without bound: "Z" and
     /// 100,000 combining marks was one character, and a line break added lines of its own under a person's name.
     static func lineError(_ text: String, _ line: Line) -> FieldError? {
-        let isTitle = line == .title
-        let field = isTitle ? "title" : "company"
         if text.unicodeScalars.contains(where: PersonName.breaksLine) {
-            return FieldError(
-                field: field,
-                message: isTitle
-                    ? RuleText.text("rule.profile.titleOneLine") : RuleText.text("rule.profile.companyOneLine"))
+            return FieldError(field: line.field, message: line.oneLine)
         }
         switch TextLength.excess(text, limit: lineLimit) {
         case .scalars?:
-            let limit = String(lineScalarLimit)
-            return FieldError(
-                field: field,
-                message: isTitle
-                    ? RuleText.format("rule.profile.titleTooManyMarks", limit)
-                    : RuleText.format("rule.profile.companyTooManyMarks", limit))
+            return FieldError(field: line.field, message: line.tooManyMarks(lineScalarLimit))
         case .characters?:
-            let limit = String(lineLimit)
-            return FieldError(
-                field: field,
-                message: isTitle
-                    ? RuleText.format("rule.profile.titleTooLong", limit)
-                    : RuleText.format("rule.profile.companyTooLong", limit))
+            return FieldError(field: line.field, message: line.tooLong(lineLimit))
         case nil: return nil
         }
     }

@@ -99,11 +99,21 @@ extension AttendeeStore {
             SELECT user_id FROM attendee_attendance WHERE session_id = \(sessionID) AND state = 'waitlisted'
             ORDER BY changed_at, user_id
             """)
-        let moved = seated.map { ($0, AttendanceState.attending) } + waiting.map { ($0, AttendanceState.waitlisted) }
-        return try moved.map { userID, state in
+        // NB: the session is read once, and each place is its index in that order (the order
+        // `waitlistPositions` counts in): asking `result` per person read the session and counted the line again
+        // for each, two queries per person waiting, inside the transaction that holds the seat's locks.
+        let session = try session(id: sessionID, userID: nil, db)
+        func result(_ state: AttendanceState, place: Int?) -> AttendanceResult {
+            AttendanceResult(
+                sessionID: sessionID, state: state, seatsTaken: session.seatsTaken, capacity: session.capacity,
+                waitlistPosition: place)
+        }
+        let moved =
+            seated.map { ($0, result(.attending, place: nil)) }
+            + waiting.enumerated().map { ($1, result(.waitlisted, place: $0 + 1)) }
+        return try moved.map { userID, change in
             try LiveOutbox.append(
-                .person(userID), kind: AttendanceResult.changedEvent,
-                payload: try result(sessionID: sessionID, userID: userID, state: state, db), now: moment, db)
+                .person(userID), kind: AttendanceResult.changedEvent, payload: change, now: moment, db)
         }
     }
 
