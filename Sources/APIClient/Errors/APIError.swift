@@ -28,8 +28,10 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
     /// The request itself could not be built (bad body, bad URL).
     case invalidRequest(String)
 
-    /// A short sentence for the person, e.g. in an error banner: the server's own words where its problem
-    /// document has some, else the client layer's localized sentence for the failure.
+    /// A short sentence for the person, e.g. in an error banner: the server's own words where a refusal's (4xx)
+    /// problem document has some, else the client layer's localized sentence for the failure. A 5xx is always the
+    /// client's sentence: its body is the server's account of its own fault, in the server's language, and a proxy
+    /// or a misconfigured server can put internals there.
     public var message: String {
         switch self {
         case .offline: return Strings.text("failure.offline")
@@ -42,7 +44,7 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
         case .notSignedIn: return Strings.text("failure.notSignedIn")
         case .invalidRequest: return Strings.text("failure.invalidRequest")
         case .http(let status, let problem, _):
-            if let text = problem?.detail ?? problem?.title, !text.isEmpty { return text }
+            if status < 500, let text = problem?.detail ?? problem?.title, !text.isEmpty { return text }
             return Strings.format(Self.statusKey(status), String(status))
         }
     }

@@ -249,6 +249,19 @@ private struct Item: Codable, Equatable, Sendable {
         #expect(APIError.http(status: 503, problem: nil).message == "The server had a problem (503). Try again later.")
     }
 
+    @Test func aServerFaultIsSaidInTheClientsWordsNeverItsBody() {
+        let leaky = ProblemDetails(
+            title: "Internal Server Error", status: 500,
+            detail: "relation \"attendee_sessions\" does not exist at character 15")
+        #expect(
+            APIError.http(status: 500, problem: leaky).message == "The server had a problem (500). Try again later.")
+        let starting = ProblemDetails(title: "Service Unavailable", status: 503, detail: "The server is starting.")
+        #expect(
+            APIError.http(status: 503, problem: starting).message == "The server had a problem (503). Try again later.")
+        let refusal = ProblemDetails(title: "Conflict", status: 409, detail: "The session is full.")
+        #expect(APIError.http(status: 409, problem: refusal).message == "The session is full.")
+    }
+
     @Test func decodingFailureIsReportedWithPath() async {
         let server = StubServer(statuses: [200], body: #"{"id": "one"}"#)
         let log = ReportLog()
