@@ -728,11 +728,11 @@ public final class AccountScreenModel {
                 !error.isOffline
                 ? .failure(error.message)
                 : details == nil
-                    ? .failure(SalesText.localized("banner.offlineNothingSaved"))
+                    ? .failure(SalesText.offlineNotSaved(contentIsSaved: !contentSections.isEmpty))
                     : .notice(SalesText.localized("banner.offlineShowingSaved"))
             if details == nil { phase = .failed(banner?.text ?? error.message) }
             canRetry = details == nil && (error.isOffline || error.isServerTrouble)
-            if error.isOffline, contentSections.isEmpty { contentUnavailable = SalesText.offlineNoContent }
+            if error.isOffline { contentIsNotSaved() }
         } catch {
             banner = .failure(APIError.message(for: error))
             if details == nil { phase = .failed(APIError.message(for: error)) }
@@ -747,7 +747,16 @@ public final class AccountScreenModel {
     /// nothing of the account; taken as the account's 404, it wiped the account just shown from the device.
     private func contentFailed(_ error: SalesforceError) {
         banner = error.isOffline ? .notice(SalesText.localized("banner.offlineShowingSaved")) : .failure(error.message)
-        if error.isOffline, contentSections.isEmpty { contentUnavailable = SalesText.offlineNoContent }
+        if error.isOffline { contentIsNotSaved() }
+    }
+
+    /// Offline, Know · Say · Show says in its place that none of it is saved here, when none is and the account is.
+    ///
+    /// NB: the banner has already said the screen is offline, so the section says only what it lacks; with no
+    /// account to show the banner says it all (nothing of this account is on the device), and the section is
+    /// not drawn.
+    private func contentIsNotSaved() {
+        contentUnavailable = contentSections.isEmpty && details != nil ? SalesText.offlineNoContent : nil
     }
 
     private func show(_ details: AccountDetails) {

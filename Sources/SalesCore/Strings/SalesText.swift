@@ -70,8 +70,14 @@ public enum SalesText {
         case .sessionEnded: localized("banner.savedForSignIn")
         }
     }
-    /// What Know · Say · Show says offline when no copy of the account's content is saved on the device.
+    /// What Know · Say · Show says offline when no copy of the account's content is saved on the device (the
+    /// banner has said the screen is offline).
     public static var offlineNoContent: String { localized("banner.offlineNoContent") }
+    /// The banner of an account screen offline with no copy of the account saved on the device: nothing of it
+    /// at all, or only its Know · Say · Show content (which the screen shows).
+    public static func offlineNotSaved(contentIsSaved: Bool) -> String {
+        localized(contentIsSaved ? "banner.offlineOnlyContentSaved" : "banner.offlineNothingSaved")
+    }
     /// What shows in place of an account when Salesforce no longer takes the session (it expired, or was revoked):
     /// `Your session ended. Sign in again.`
     public static var signedOut: String { localized("banner.signedOut") }
