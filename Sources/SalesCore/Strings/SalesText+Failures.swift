@@ -58,10 +58,6 @@ extension SalesText {
         }
         /// An error status with no error array.
         public static func status(_ status: Int) -> String { table.format("error.status", String(status)) }
-        /// Salesforce's sentence and its code: `No such column 'X' (INVALID_FIELD)`.
-        public static func coded(_ message: String, code: String) -> String {
-            table.format("error.coded", message, code)
-        }
         /// What went wrong on the network, in a few words (the system's own description is only an error number
         /// on Linux).
         public static func network(_ code: URLError.Code) -> String {
