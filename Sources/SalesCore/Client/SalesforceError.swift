@@ -84,7 +84,7 @@ public enum SalesforceError: Error, Sendable, Hashable {
     public var message: String {
         let reason: String
         switch self {
-        case .service(_, let status, let errors) where !errors.isEmpty || status == 413:
+        case .service(_, let status, let errors) where !errors.isEmpty || status == 413 || isServerTrouble:
             return SalesText.failure(self, object: nil)
         case .service(_, let status, _):
             reason = SalesText.Reason.status(status)

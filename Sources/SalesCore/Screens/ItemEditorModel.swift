@@ -414,7 +414,7 @@ public final class ItemEditorModel {
         } catch is WaitingItemSent {
             errorMessage = SalesText.localized("editor.waitingSent")
         } catch {
-            errorMessage = APIError(transportError: error).message
+            errorMessage = SalesText.failureMessage(for: error)
         }
     }
 

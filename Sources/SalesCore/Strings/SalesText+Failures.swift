@@ -80,7 +80,8 @@ extension SalesText {
             case .cannotConnect: localized("network.unreachable")
             case .timeout: localized("network.timedOut")
             case .connectionLost: localized("network.connectionLost")
-            case .cancelled, .http, .decoding, .signedOut, .notSignedIn, .invalidRequest: failure.message
+            case .http: failureMessage(for: failure)
+            case .cancelled, .decoding, .signedOut, .notSignedIn, .invalidRequest: failure.message
             }
         }
         /// The network failed; `why` says how.
@@ -119,6 +120,23 @@ extension SalesText {
         /// A file over the attachment limit.
         public static func fileTooLarge(bytes: Int) -> String {
             table.format("reason.fileTooLarge", sizeOverLimit(bytes), limitMegabytes, limitBytes)
+        }
+    }
+
+    /// The sentence for any failure a Sales screen or `quartet sales` shows that is not said otherwise: a
+    /// ``SalesforceError``'s own, and for anything else what `APIError.message(for:)` says, except that an HTTP
+    /// failure is said from its status alone (a server busy or down, 5xx or 429, in the app's words), never with
+    /// the body the server answered.
+    ///
+    /// NB: `APIError.message` returns a problem's `detail` for any status, and a 5xx's is the server's internals.
+    public static func failureMessage(for error: any Error) -> String {
+        switch error {
+        case let error as SalesforceError: return error.message
+        case APIError.http(let status, _, _) where status >= 500 || status == 429:
+            return Refused.serverTrouble.why + " " + localized("refusal.now.wait")
+        case APIError.http(let status, _, let retryAfter):
+            return APIError.http(status: status, problem: nil, retryAfter: retryAfter).message
+        default: return APIError.message(for: error)
         }
     }
 

@@ -97,6 +97,7 @@ struct SignInRefusalTests {
             "Could not sign in. Salesforce refused the sign-in. Try again; if it keeps happening, ask your Salesforce "
                 + "administrator."
         ),
+        (503, #"{"error":"server_error","error_description":"db pool exhausted on na44"}"#, "busy"),
     ])
     func aRefusalWithoutAnOAuthErrorShowsNoStatusOrBody(status: Int, body: String, expected: String) async {
         let form = Self.form(answering: status, body)
