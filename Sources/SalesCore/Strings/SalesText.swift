@@ -272,6 +272,14 @@ public enum SalesText {
     public static func tooLong(_ label: String, limit: Int, length: Int) -> String {
         table.format("editor.tooLong", label, count(length), count(limit))
     }
+    /// A name (`label`: `The title`, `The name`) that is not one line, and where: `The title must be one line: take out
+    /// the line break after “Site visit”.`
+    public static func notOneLine(_ label: String, _ at: ItemName.Break) -> String {
+        let what = at.isLineBreak ? "lineBreak" : "hidden"
+        return at.before.isEmpty
+            ? table.format("editor.notOneLine.\(what).start", label)
+            : table.format("editor.notOneLine.\(what)", label, at.before)
+    }
     /// The file name a photo from the library is uploaded under.
     public static var pickedPhotoName: String { localized("editor.pickedPhoto") }
 }
