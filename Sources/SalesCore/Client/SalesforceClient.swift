@@ -346,6 +346,9 @@ public actor SalesforceClient {
             throw SalesforceError.offline(operation: operation, reason: SalesText.Reason.network(error.code))
         } catch let error as SalesforceError {
             throw error
+        } catch APIError.http(let status, _, _) {
+            // NB: a transport that reads the status itself answered: said from the status, never its body.
+            throw SalesforceError.service(operation: operation, status: status, errors: [])
         } catch {
             throw SalesforceError.offline(
                 operation: operation, reason: SalesText.Reason.network(APIError(transportError: error)))
@@ -366,7 +369,7 @@ public actor SalesforceClient {
             (error as? SalesforceError)
             ?? .unreadable(
                 operation: operation,
-                reason: error is DecodingError ? SalesText.Reason.unexpectedJSON : APIError.message(for: error))
+                reason: error is DecodingError ? SalesText.Reason.unexpectedJSON : SalesText.failureMessage(for: error))
         notificationCenter.post(
             name: ServiceErrorNotification.name, object: nil,
             userInfo: [

@@ -79,16 +79,17 @@ public enum SalesforceError: Error, Sendable, Hashable {
     /// A sentence saying what failed and why: `Could not save the account: the network is unavailable.`
     ///
     /// Salesforce's refusals are said in the rep's words, never with its error code (``SalesText/failure(_:object:)``,
-    /// here with no record kind; ``message(object:)`` names the field and its limit exactly).
+    /// here with no record kind; ``message(object:)`` names the field and its limit exactly), and so are the login
+    /// server's refusals of a sign-in (what happened and what to do, never the OAuth code).
     public var message: String {
         let reason: String
         switch self {
-        case .service(_, let status, let errors) where !errors.isEmpty || status == 413:
+        case .service(_, let status, let errors) where !errors.isEmpty || status == 413 || isServerTrouble:
             return SalesText.failure(self, object: nil)
         case .service(_, let status, _):
             reason = SalesText.Reason.status(status)
         case .authentication(_, let code, let description):
-            reason = description.map { SalesText.Reason.coded($0, code: code) } ?? code
+            return SalesText.signInRefused(operation, code: code, description: description)
         case .offline(_, let why): reason = SalesText.Reason.offline(why)
         case .unreadable(_, let why): reason = SalesText.Reason.unreadable(why)
         case .conflict(_, let object, let id, _): reason = SalesText.Reason.conflict(object, id: id)

@@ -356,7 +356,7 @@ public final class AccountScreenModel {
                 banner = .failure(error.message(object: "Account"))
             }
         } catch {
-            banner = .failure(APIError.message(for: error))
+            banner = .failure(SalesText.failureMessage(for: error))
         }
     }
 
@@ -535,7 +535,7 @@ public final class AccountScreenModel {
                 banner = .failure(error.message(object: item.objectName))
             }
         } catch {
-            banner = .failure(APIError.message(for: error))
+            banner = .failure(SalesText.failureMessage(for: error))
         }
     }
 
@@ -554,7 +554,8 @@ public final class AccountScreenModel {
             withdrawn = try await outbox.withdraw(waiting: id)
         } catch {
             deletionRefused = true
-            banner = .failure(SalesText.notWithdrawn(SalesText.itemName(item.name), APIError.message(for: error)))
+            banner = .failure(
+                SalesText.notWithdrawn(SalesText.itemName(item.name), SalesText.failureMessage(for: error)))
             return
         }
         guard withdrawn else {
@@ -619,7 +620,7 @@ public final class AccountScreenModel {
         do {
             guard try await outbox.sendOver(id) else { return }
         } catch {
-            banner = .failure(APIError.message(for: error))
+            banner = .failure(SalesText.failureMessage(for: error))
             return
         }
         await refresh()
@@ -640,7 +641,7 @@ public final class AccountScreenModel {
         do {
             try await outbox.discard(id)
         } catch {
-            banner = .failure(APIError.message(for: error))
+            banner = .failure(SalesText.failureMessage(for: error))
             return
         }
         await load()
@@ -682,7 +683,7 @@ public final class AccountScreenModel {
             let notSentHere = (report.conflicts + report.rejected).contains { $0.isListed(on: accountID) }
             return (report, notSentHere && !unsentEdits.isEmpty ? SalesText.notSent(unsentEdits.count) : nil)
         } catch {
-            return (nil, APIError.message(for: error))
+            return (nil, SalesText.failureMessage(for: error))
         }
     }
 
@@ -728,14 +729,14 @@ public final class AccountScreenModel {
                 !error.isOffline
                 ? .failure(error.message)
                 : details == nil
-                    ? .failure(SalesText.localized("banner.offlineNothingSaved"))
+                    ? .failure(SalesText.offlineNotSaved(contentIsSaved: !contentSections.isEmpty))
                     : .notice(SalesText.localized("banner.offlineShowingSaved"))
             if details == nil { phase = .failed(banner?.text ?? error.message) }
             canRetry = details == nil && (error.isOffline || error.isServerTrouble)
-            if error.isOffline, contentSections.isEmpty { contentUnavailable = SalesText.offlineNoContent }
+            if error.isOffline { contentIsNotSaved() }
         } catch {
-            banner = .failure(APIError.message(for: error))
-            if details == nil { phase = .failed(APIError.message(for: error)) }
+            banner = .failure(SalesText.failureMessage(for: error))
+            if details == nil { phase = .failed(SalesText.failureMessage(for: error)) }
             canRetry = false
         }
         await readOutbox()
@@ -747,7 +748,16 @@ public final class AccountScreenModel {
     /// nothing of the account; taken as the account's 404, it wiped the account just shown from the device.
     private func contentFailed(_ error: SalesforceError) {
         banner = error.isOffline ? .notice(SalesText.localized("banner.offlineShowingSaved")) : .failure(error.message)
-        if error.isOffline, contentSections.isEmpty { contentUnavailable = SalesText.offlineNoContent }
+        if error.isOffline { contentIsNotSaved() }
+    }
+
+    /// Offline, Know · Say · Show says in its place that none of it is saved here, when none is and the account is.
+    ///
+    /// NB: the banner has already said the screen is offline, so the section says only what it lacks; with no
+    /// account to show the banner says it all (nothing of this account is on the device), and the section is
+    /// not drawn.
+    private func contentIsNotSaved() {
+        contentUnavailable = contentSections.isEmpty && details != nil ? SalesText.offlineNoContent : nil
     }
 
     private func show(_ details: AccountDetails) {
@@ -805,7 +815,7 @@ public final class AccountScreenModel {
                 banner = .failure(error.message)
             }
         } catch {
-            if opening.landed(tap) { banner = .failure(APIError.message(for: error)) }
+            if opening.landed(tap) { banner = .failure(SalesText.failureMessage(for: error)) }
         }
     }
 

@@ -55,7 +55,7 @@ public final class ItemEditorModel {
     private var imageLoading = false
     /// Whether "Save" may be tapped.
     public var canSave: Bool {
-        guard !isBusy, !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, tooLong == nil else {
+        guard !isBusy, !sentName.isEmpty, tooLong == nil, nameBreak == nil else {
             return false
         }
         switch kind {
@@ -70,9 +70,8 @@ public final class ItemEditorModel {
         guard !isBusy, !canSave else { return nil }
         // NB: picking a file names the attachment after it, so asking for a name first misleads.
         if kind == .attachment, !isEditing, picked == nil { return SalesText.localized("editor.needsFile") }
-        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return SalesText.localized("editor.needsName")
-        }
+        if sentName.isEmpty { return SalesText.localized("editor.needsName") }
+        if let nameBreak { return SalesText.notOneLine(nameField.label, nameBreak) }
         if let tooLong { return SalesText.tooLong(tooLong.field.label, limit: tooLong.limit, length: tooLong.length) }
         switch kind {
         case .note: return nil
@@ -114,9 +113,9 @@ public final class ItemEditorModel {
     var tooLong: (field: ItemFieldLimit, limit: Int, length: Int)? {
         var values: [(ItemFieldLimit, String)]
         switch kind {
-        case .note: values = [(.noteTitle, name), (.noteBody, text)]
+        case .note: values = [(.noteTitle, sentName), (.noteBody, text)]
         case .attachment: values = [(.attachmentName, uploadName)]
-        case .doc: values = [(.docName, name), (.docURL, Self.webLink(url) ?? url)]
+        case .doc: values = [(.docName, sentName), (.docURL, Self.webLink(url) ?? url)]
         }
         for (field, value) in values where field.length(of: value) > field.limit {
             return (field, field.limit, field.length(of: value))
@@ -127,8 +126,29 @@ public final class ItemEditorModel {
     /// The name the attachment goes up under: the typed name, its extension made the stored type's when the file
     /// was made into a JPEG to fit (`Site photo.png` goes up as `Site photo.jpg`).
     var uploadName: String {
-        guard !isEditing, shrunk != nil else { return name }
-        return PickedFile.jpegName(name)
+        guard !isEditing, shrunk != nil else { return sentName }
+        return PickedFile.jpegName(sentName)
+    }
+
+    /// The name as it is sent: without the spaces and line breaks around it (a pasted title's), as Change Jar
+    /// trims its titles and Attendee its names.
+    var sentName: String { name.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// The name field as a sentence names it (`The title`, `The name`).
+    private var nameField: ItemFieldLimit {
+        switch kind {
+        case .note: .noteTitle
+        case .attachment: .attachmentName
+        case .doc: .docName
+        }
+    }
+
+    /// Where the name, as sent, stops being one line (a line break, tab or other control character, or one that
+    /// reorders the text after it), as ``ItemName/lineBreak(in:)`` finds it; `nil` when it is one line, or is the name
+    /// the item opened with (a name stored before is kept until the rep changes it).
+    var nameBreak: ItemName.Break? {
+        if let opened = existing?.name, name == opened { return nil }
+        return ItemName.lineBreak(in: sentName)
     }
 
     /// `text` as the link a Google Doc row opens, or `nil` when it is no link a browser opens as a page: http or
@@ -379,14 +399,14 @@ public final class ItemEditorModel {
             case (.note, .note(let original)?):
                 var note = original
                 // NB: a field left as it opened keeps the record's value, so it is not among the changes sent.
-                if name != (original.name ?? "") { note.name = name }
+                if name != (original.name ?? "") { note.name = sentName }
                 if text != (original.text ?? "") { note.text = text }
                 saved = .note(try await isWaiting ? revise(note, from: original) : update(note, from: original))
             case (.note, _):
-                saved = .note(try await add(Note(name: name, text: text)))
+                saved = .note(try await add(Note(name: sentName, text: text)))
             case (.attachment, .attachment(let original)?):
                 var attachment = original
-                if name != (original.name ?? "") { attachment.name = name }
+                if name != (original.name ?? "") { attachment.name = sentName }
                 saved = .attachment(
                     try await isWaiting ? rename(attachment, from: original) : update(attachment, from: original))
             case (.attachment, _):
@@ -395,11 +415,11 @@ public final class ItemEditorModel {
             case (.doc, .doc(let original)?):
                 var doc = original
                 let link = Self.webLink(url) ?? url
-                if name != (original.name ?? "") { doc.name = name }
+                if name != (original.name ?? "") { doc.name = sentName }
                 if link != (original.url ?? "") { doc.url = link }
                 saved = .doc(try await isWaiting ? revise(doc, from: original) : update(doc, from: original))
             case (.doc, _):
-                saved = .doc(try await add(GoogleDoc(name: name, url: Self.webLink(url) ?? url)))
+                saved = .doc(try await add(GoogleDoc(name: sentName, url: Self.webLink(url) ?? url)))
             }
             errorMessage = nil
             if outcome == nil { outcome = queued == nil ? .saved : .queued }
@@ -414,7 +434,7 @@ public final class ItemEditorModel {
         } catch is WaitingItemSent {
             errorMessage = SalesText.localized("editor.waitingSent")
         } catch {
-            errorMessage = APIError(transportError: error).message
+            errorMessage = SalesText.failureMessage(for: error)
         }
     }
 

@@ -110,7 +110,7 @@ public final class SalesAppModel {
         } catch let error as SalesforceError {
             banner = .failure(error.message)
         } catch {
-            banner = .failure(APIError.message(for: error))
+            banner = .failure(SalesText.failureMessage(for: error))
         }
     }
 
@@ -134,7 +134,7 @@ public final class SalesAppModel {
             let waiting = report.stoppedBecause == nil ? 0 : try await outbox.pendingCount()
             sync = SyncOutcome(report, unsent: unsent, waiting: waiting)
         } catch {
-            banner = .failure(APIError.message(for: error))
+            banner = .failure(SalesText.failureMessage(for: error))
         }
     }
 }

@@ -485,7 +485,7 @@ public actor SalesOutbox {
         } catch let error as SalesforceError {
             return Self.outcome(error, object: edit.change.object)
         } catch {
-            return .unreachable(message: APIError.message(for: error))
+            return .unreachable(message: SalesText.failureMessage(for: error))
         }
     }
 

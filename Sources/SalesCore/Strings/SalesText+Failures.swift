@@ -58,10 +58,6 @@ extension SalesText {
         }
         /// An error status with no error array.
         public static func status(_ status: Int) -> String { table.format("error.status", String(status)) }
-        /// Salesforce's sentence and its code: `No such column 'X' (INVALID_FIELD)`.
-        public static func coded(_ message: String, code: String) -> String {
-            table.format("error.coded", message, code)
-        }
         /// What went wrong on the network, in a few words (the system's own description is only an error number
         /// on Linux).
         public static func network(_ code: URLError.Code) -> String {
@@ -84,7 +80,8 @@ extension SalesText {
             case .cannotConnect: localized("network.unreachable")
             case .timeout: localized("network.timedOut")
             case .connectionLost: localized("network.connectionLost")
-            case .cancelled, .http, .decoding, .signedOut, .notSignedIn, .invalidRequest: failure.message
+            case .http: failureMessage(for: failure)
+            case .cancelled, .decoding, .signedOut, .notSignedIn, .invalidRequest: failure.message
             }
         }
         /// The network failed; `why` says how.
@@ -123,6 +120,23 @@ extension SalesText {
         /// A file over the attachment limit.
         public static func fileTooLarge(bytes: Int) -> String {
             table.format("reason.fileTooLarge", sizeOverLimit(bytes), limitMegabytes, limitBytes)
+        }
+    }
+
+    /// The sentence for any failure a Sales screen or `quartet sales` shows that is not said otherwise: a
+    /// ``SalesforceError``'s own, and for anything else what `APIError.message(for:)` says, except that an HTTP
+    /// failure is said from its status alone (a server busy or down, 5xx or 429, in the app's words), never with
+    /// the body the server answered.
+    ///
+    /// NB: `APIError.message` returns a problem's `detail` for any status, and a 5xx's is the server's internals.
+    public static func failureMessage(for error: any Error) -> String {
+        switch error {
+        case let error as SalesforceError: return error.message
+        case APIError.http(let status, _, _) where status >= 500 || status == 429:
+            return Refused.serverTrouble.why + " " + localized("refusal.now.wait")
+        case APIError.http(let status, _, let retryAfter):
+            return APIError.http(status: status, problem: nil, retryAfter: retryAfter).message
+        default: return APIError.message(for: error)
         }
     }
 

@@ -58,7 +58,11 @@ extension SalesText {
     public static func failure(_ error: SalesforceError, object: String?) -> String {
         guard case .service(let operation, let status, let errors) = error else { return error.message }
         guard !errors.isEmpty else {
-            // NB: a 413 comes from something in front of the org (a proxy, a gateway) with a body of its own.
+            // NB: a 413 comes from something in front of the org (a proxy, a gateway) with a body of its own; so
+            // may a 5xx (a gateway's page), which says the server is in trouble, not what its page says.
+            if error.isServerTrouble {
+                return table.format("error.refused", operation, refusal(.serverTrouble, place: .atOnce))
+            }
             guard status == 413 else { return error.message }
             return table.format("error.refused", operation, refusal(.tooLarge, place: .atOnce))
         }
@@ -106,6 +110,12 @@ extension SalesText {
         case other
 
         init(_ item: SalesforceErrorItem, status: Int, object: String?) {
+            // NB: Salesforce down or busy refused nothing of the rep's, whatever the code its answer names: a 5xx
+            // that names a validation rule must not show its message (the server's internals) as the rule's.
+            guard status < 500, status != 429 else {
+                self = .serverTrouble
+                return
+            }
             let name = item.fields.first
             let field = name.map { SalesText.fieldLabel($0, object: object) } ?? SalesText.localized("refusal.aField")
             switch item.errorCode {
@@ -119,8 +129,7 @@ extension SalesText {
                 self = .noAccess(field: name.map { _ in field })
             case "NOT_FOUND", "ENTITY_IS_DELETED": self = .gone
             case "INVALID_CROSS_REFERENCE_KEY": self = .accountGone
-            // NB: Salesforce down or busy (`UNKNOWN_EXCEPTION`, `REQUEST_LIMIT_EXCEEDED`) refused nothing of the rep's.
-            default: self = status >= 500 || status == 429 ? .serverTrouble : .other
+            default: self = .other
             }
         }
 

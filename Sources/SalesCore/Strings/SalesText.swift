@@ -70,8 +70,14 @@ public enum SalesText {
         case .sessionEnded: localized("banner.savedForSignIn")
         }
     }
-    /// What Know · Say · Show says offline when no copy of the account's content is saved on the device.
+    /// What Know · Say · Show says offline when no copy of the account's content is saved on the device (the
+    /// banner has said the screen is offline).
     public static var offlineNoContent: String { localized("banner.offlineNoContent") }
+    /// The banner of an account screen offline with no copy of the account saved on the device: nothing of it
+    /// at all, or only its Know · Say · Show content (which the screen shows).
+    public static func offlineNotSaved(contentIsSaved: Bool) -> String {
+        localized(contentIsSaved ? "banner.offlineOnlyContentSaved" : "banner.offlineNothingSaved")
+    }
     /// What shows in place of an account when Salesforce no longer takes the session (it expired, or was revoked):
     /// `Your session ended. Sign in again.`
     public static var signedOut: String { localized("banner.signedOut") }
@@ -265,6 +271,14 @@ public enum SalesText {
     /// item's ``ItemFieldLimit/label``, a health-care field's ``HealthCareField/label``).
     public static func tooLong(_ label: String, limit: Int, length: Int) -> String {
         table.format("editor.tooLong", label, count(length), count(limit))
+    }
+    /// A name (`label`: `The title`, `The name`) that is not one line, and where: `The title must be one line: take out
+    /// the line break after “Site visit”.`
+    public static func notOneLine(_ label: String, _ at: ItemName.Break) -> String {
+        let what = at.isLineBreak ? "lineBreak" : "hidden"
+        return at.before.isEmpty
+            ? table.format("editor.notOneLine.\(what).start", label)
+            : table.format("editor.notOneLine.\(what)", label, at.before)
     }
     /// The file name a photo from the library is uploaded under.
     public static var pickedPhotoName: String { localized("editor.pickedPhoto") }

@@ -238,6 +238,21 @@ enum SalesScreens {
                 let host = ViewHost(Screen(model: try await model(network: .down)))
                 return try await host.settled("the banner")
             },
+            ScreenEntry(
+                app, screen: "account", state: "offline-saved",
+                summary: "No network, the account saved on the device but not its Know · Say · Show content"
+            ) {
+                // NB: the copy a visit made earlier: every stand-in is seeded alike. An account with no items, so
+                // that the line in place of the content shows without scrolling.
+                let cache = AccountCache.inMemory()
+                await cache.save(try await stack().0.retrieveAccount(id: emptyAccountID))
+                let (client, outbox, _) = try await stack(network: .down)
+                let model = AccountScreenModel(
+                    accountID: emptyAccountID, client: client, outbox: outbox, cache: cache, locale: catalogLocale,
+                    timeZone: catalogTimeZone)
+                let host = ViewHost(Screen(model: model))
+                return try await host.settled("the saved copy") { $0.texts.contains(SalesText.offlineNoContent) }
+            },
             ScreenEntry(app, screen: "account", state: "signed-out", summary: "No Salesforce session") {
                 let host = ViewHost(Screen(model: try await model(signedIn: false)))
                 return try await host.settled("signed out")

@@ -162,7 +162,7 @@ final class LockedFlag: Sendable {
             try await client.signIn(username: DevServerHarness.username, password: "nope")
         }
         #expect(await client.session == nil)
-        #expect(messages.all == ["Could not sign in: authentication failure (invalid_grant)."])
+        #expect(messages.all == [SignInRefusalTests.wrongPassword])
     }
 
     @Test func serviceErrorsPostTheSalesforceMessageNamingTheOperation() async throws {

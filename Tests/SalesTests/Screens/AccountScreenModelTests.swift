@@ -669,7 +669,7 @@ import Testing
         #expect(bare.contentSections.isEmpty)
         #expect(
             bare.contentUnavailable
-                == "You're offline. No Know · Say · Show content for this account is saved on this device yet.")
+                == "No Know · Say · Show content for this account is saved on this device yet.")
         harness.wire.isDown = false
         await bare.refreshPulled()
         #expect(bare.contentUnavailable == nil)
