@@ -1,3 +1,5 @@
+import ChangeJarCore
+import ChangeJarModels
 import ChangeJarServer
 import CognitoDevServer
 import Database
@@ -361,6 +363,41 @@ struct ChangeJarCommandTests {
             #expect(await fixture.run(["submit", "--title", "Run", "--content", "Twice a week."]).code == 0)
             let all = await fixture.run(["all"])
             #expect(all.out.contains("Mallory via Google"), "\(all.out)")
+        }
+    }
+
+    /// `name NAME` types over Settings' field and taps Save Name: the rules a name keeps are Settings' to check,
+    /// and what it refused is printed in its words (a usage mistake, exit 2) with nothing asked of the jar. The
+    /// command checked the rule itself; a name that folds to the jar's own ("Alice" and a bell) was then refused
+    /// only because the command asked first, where Settings kept Save Name off and said nothing.
+    @Test func aNameSettingsRefusesIsSaidInItsWords() async throws {
+        try await Self.withFixture { fixture in
+            _ = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
+            for typed in ["Alice\u{7}", String(repeating: "A", count: AuthorName.length.upperBound + 1), "..."] {
+                let refused = await fixture.run(["name", typed])
+                let sentence = try #require(AuthorName.violation(typed)).sentence(of: typed)
+                #expect(refused.code == 2)
+                #expect(refused.out == "")
+                #expect(refused.err.hasPrefix("quartet: " + sentence + "\n"), "\(refused.err)")
+            }
+            #expect(await fixture.run(["name"]) == (0, "Alice\n", ""))
+        }
+    }
+
+    /// `submit` types the words into the Submit form and taps Submit: the form checks an action's rules, not the
+    /// command, and its refusal is printed (exit 2); nothing reaches the jar.
+    @Test func anActionTheFormRefusesIsSaidInItsWords() async throws {
+        try await Self.withFixture { fixture in
+            _ = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
+            let title = "Walk\u{7}more"
+            let refused = await fixture.run(["submit", "--title", title, "--content", "Daily."])
+            let violation = try #require(ActionRules.violation(title: title, content: "Daily."))
+            #expect(refused.code == 2)
+            #expect(
+                refused.err.hasPrefix(
+                    "quartet: " + ChangeJarCommandText.refused(violation, title: title, content: "Daily.") + "\n"),
+                "\(refused.err)")
+            #expect(await fixture.run(["mine"]).out == "You haven't added an action yet.\n")
         }
     }
 

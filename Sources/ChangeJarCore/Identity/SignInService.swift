@@ -48,7 +48,11 @@ public struct SignInService: Sendable {
             // NB: throttled still after the calls made again: said in the app's words, not AWS's "Rate exceeded".
             throw .signInFailed(Self.reason(error) ?? error.message)
         } catch {
-            throw ChangeJarError(error)
+            let failure = ChangeJarError(error)
+            // NB: a sign-in asks the provider and Cognito, never the jar: one out of reach is the sign-in service's
+            // silence, not "the jar can't be reached" (a renewal keeps `.unreachable`: it is no refusal of the session).
+            if failure == .unreachable { throw .signInFailed(Strings.cognitoUnavailable) }
+            throw failure
         }
     }
 

@@ -18,7 +18,7 @@ public final class SettingsModel {
     public struct ProviderButton: Sendable, Hashable, Identifiable {
         /// The provider the person signed in with.
         public var source: AuthSource
-        /// The short name of the pledge (1–120 characters).
+        /// What the button says: "Sign In with" and the provider's name.
         public var title: String
         /// Buttons are identified by their provider.
         public var id: AuthSource { source }
@@ -156,17 +156,25 @@ public final class SettingsModel {
         }
     }
 
-    /// Whether Save Name does anything: signed in, not saving, and a name other than the jar's.
+    /// Whether Save Name does anything: signed in, not saving, and a name other than the jar's, or one that breaks a
+    /// name's rule (the tap then says which).
+    ///
+    /// NB: folding a name drops a control character in it (a tab or a bell pasted after "Alice" folds to "Alice"):
+    /// compared folded alone, such a name was the jar's, Save Name was off, and nothing said why it is not taken.
     public var canSaveName: Bool {
         session.session != nil && !isSavingName
-            && AuthorName.normalized(nameDraft) != jarName.map(AuthorName.normalized)
+            && (nameViolation != nil || AuthorName.normalized(nameDraft) != jarName.map(AuthorName.normalized))
     }
+
+    /// The rule of a name the name field breaks (``AuthorName/violation(_:)``), or `nil` when the jar may be asked
+    /// for it. Save Name says it as its failure (``ActionRules/Violation/sentence(of:)``).
+    public var nameViolation: ActionRules.Violation? { AuthorName.violation(nameDraft) }
 
     /// "Save Name" was tapped: checks the name's rules here first, then asks the jar, which refuses a name someone
     /// else goes by (``ChangeJarError/nameTaken``); the field keeps what was typed either way.
     public func saveNameTapped() async {
         guard canSaveName else { return }
-        if let violation = AuthorName.violation(nameDraft) {
+        if let violation = nameViolation {
             banner = .failure(violation.sentence(of: nameDraft))
             return
         }

@@ -226,7 +226,6 @@ enum ChangeJarCommand {
             }
             return 0
         }
-        if let violation = AuthorName.violation(typed) { throw UsageError(violation.sentence(of: typed)) }
         settings.nameDraft = typed
         // NB: the name the person's actions already go by: Save Name does nothing, and the field is the answer.
         let json = context.arguments.flag("json")
@@ -236,6 +235,8 @@ enum ChangeJarCommand {
             return 0
         }
         await settings.saveNameTapped()
+        // NB: a name Settings refused by its rules, before asking the jar, is a usage mistake (exit 2), as `edit`'s.
+        if settings.nameViolation != nil, let refused = settings.banner?.failure { throw UsageError(refused) }
         if let failure = settings.banner?.failure {
             context.console.failure(failure)
             return 1
@@ -260,9 +261,6 @@ enum ChangeJarCommand {
         guard let title = context.arguments.value("title"), let content = context.arguments.value("content") else {
             throw UsageError(ChangeJarCommandText.submitNeedsText)
         }
-        if let violation = ActionRules.violation(title: title, content: content) {
-            throw UsageError(ChangeJarCommandText.refused(violation, title: title, content: content))
-        }
         let provider = try context.arguments.value("sign-in-with", refusal: ChangeJarCommandText.badSignInWith) {
             AuthSource(rawValue: $0)
         }
@@ -270,7 +268,7 @@ enum ChangeJarCommand {
         if provider != nil, user?.isEmpty ?? true { throw UsageError(ChangeJarCommandText.signInWithNeedsUser) }
         // NB: the command is one more view of the Submit screen: it types, taps Submit, and, when the screen
         // sends it to Settings, taps the provider's button there; the screens decide and word everything.
-        return await submitThroughScreens(
+        return try await submitThroughScreens(
             jar.dependencies(user: user ?? ""), title: title, content: content, provider: provider,
             console: context.console)
     }
@@ -279,7 +277,7 @@ enum ChangeJarCommand {
     private static func submitThroughScreens(
         _ dependencies: ChangeJarDependencies, title: String, content: String, provider: AuthSource?,
         console: Console
-    ) async -> Int32 {
+    ) async throws -> Int32 {
         let app = AppModel(dependencies: dependencies)
         // NB: as the app starts, an action that waited comes back into the form, and goes out when someone is
         // signed in (or signs in now); typing over one that still waits would lose it, unseen on a command line.
@@ -295,7 +293,7 @@ enum ChangeJarCommand {
                 console.failure(ChangeJarCommandText.earlierActionWaits(app.submit.title))
                 return 1
             }
-            let code = await app.submitAndSignIn(provider, console: console, tapSubmit: false)
+            let code = try await app.submitAndSignIn(provider, console: console, tapSubmit: false)
             if code != 0 { return code }
         } else if let banner = app.submit.banner {
             guard app.submit.submission != nil else {
@@ -306,7 +304,7 @@ enum ChangeJarCommand {
         }
         app.submit.title = title
         app.submit.content = content
-        return await app.submitAndSignIn(provider, console: console)
+        return try await app.submitAndSignIn(provider, console: console)
     }
 
     /// The Submit form as it opens with an action the jar refused: prints why and its words; with `--title` or
@@ -576,9 +574,16 @@ extension AppModel {
     /// with it and the pending action goes out once. Prints what the screens show; `0` once it is in the jar (put
     /// there now, or found there already).
     /// `tapSubmit` false: the form's action already waits for the sign-in (brought back at launch).
+    /// Throws a ``UsageError`` when the form refused the words by an action's rules, as `edit` does.
     @MainActor
-    fileprivate func submitAndSignIn(_ provider: AuthSource?, console: Console, tapSubmit: Bool = true) async -> Int32 {
+    fileprivate func submitAndSignIn(
+        _ provider: AuthSource?, console: Console, tapSubmit: Bool = true
+    ) async throws -> Int32 {
         if tapSubmit { await submit.submitTapped() }
+        // NB: the form checks the rules, not the command: what it refused is said in its words, and nothing went out.
+        if let violation = submit.violation {
+            throw UsageError(ChangeJarCommandText.refused(violation, title: submit.title, content: submit.content))
+        }
         if submit.hasPendingSubmission {
             guard let provider else {
                 console.failure(submit.banner?.text ?? "")

@@ -19,6 +19,12 @@ enum ChangeJarScreens {
         var sessionEnds = false
         /// The device keeps an action that waited for a sign-in and that the jar then refused.
         var refusedAction = false
+        /// The device saved the lists (all, new, and searches) when it last had a network.
+        var savedCopy = false
+        /// This provider refuses the sign-in.
+        var signInRefusedFor: AuthSource?
+        /// The jar refuses every title it is sent (422), as a server of a newer rule would.
+        var refusesTitles = false
     }
 
     static func action(
@@ -49,6 +55,16 @@ enum ChangeJarScreens {
         action("1", "Plant a tree", "One for each birthday in the family.", by: "Alice", .google, hoursAgo: 80),
     ]
 
+    /// How each provider's sign-in fails in the catalog: Facebook refuses it in its own words, Twitter's meets
+    /// no network, Google's cannot reach the sign-in service.
+    static func signInFailure(_ source: AuthSource) -> any Error {
+        switch source {
+        case .facebook: ChangeJarError.signInFailed("the account is locked")
+        case .twitter: URLError(.notConnectedToInternet)
+        case .google: URLError(.cannotConnectToHost)
+        }
+    }
+
     @MainActor
     static func appModel(_ options: Options = Options()) -> AppModel {
         let now = catalogNow
@@ -57,7 +73,8 @@ enum ChangeJarScreens {
             expiresAt: now.addingTimeInterval(3_600), authSource: .google, providerUserID: "alice",
             displayName: "Alice")
         let providers = ProviderSignIn(availableSources: AuthSource.allCases) { source in
-            ProviderCredential(source: source, token: "provider-token", userID: "alice", displayName: "Alice")
+            if source == options.signInRefusedFor { throw signInFailure(source) }
+            return ProviderCredential(source: source, token: "provider-token", userID: "alice", displayName: "Alice")
         }
         let identity = CognitoIdentityClient(
             getID: { _, _ in session.identityID }, getOpenIDToken: { id, _ in (id, session.token) })
@@ -69,12 +86,19 @@ enum ChangeJarScreens {
                 return ActionPage(items: samples, headCursor: "5")
             },
             new: { _, _, _ in
+                if options.loading { return try await neverAnswers() }
                 if options.offline { throw URLError(.notConnectedToInternet) }
                 return ActionPage(items: Array(samples.prefix(2)))
             },
-            newCount: { _, _ in 2 },
+            newCount: { _, _ in
+                if options.offline { throw URLError(.notConnectedToInternet) }
+                return 2
+            },
             mine: { _, _ in ActionPage(items: samples.filter { $0.authorName == "Alice" }) },
-            search: { text, _ in ActionPage(items: samples.filter { $0.title.localizedCaseInsensitiveContains(text) })
+            search: { text, _ in
+                if options.loading { return try await neverAnswers() }
+                if options.offline { throw URLError(.notConnectedToInternet) }
+                return ActionPage(items: samples.filter { $0.title.localizedCaseInsensitiveContains(text) })
             },
             action: { token, id in
                 guard var action = samples.first(where: { $0.id == id }) else { throw ChangeJarError.notFound }
@@ -83,6 +107,9 @@ enum ChangeJarScreens {
                 return action
             },
             create: { _, new in
+                if options.refusesTitles {
+                    throw ChangeJarError.invalid(field: "title", message: "The title is not one the jar takes.")
+                }
                 let action = Action(
                     id: "6", title: new.title, content: new.content, authSource: new.authSource,
                     authorName: new.authorName, createdAt: now, updatedAt: now, isMine: true)
@@ -101,6 +128,14 @@ enum ChangeJarScreens {
             })
         let clock = ChangeJarClock(now: { now }, sleep: { _ in })
         var cache = ActionCache.inMemory()
+        if options.savedCopy {
+            let saved = Locked<[String: [Action]]>([
+                CachedList.all.key: samples, CachedList.new(nil).key: Array(samples.prefix(2)),
+                CachedList.search("co").key: samples.filter { $0.title.localizedCaseInsensitiveContains("co") },
+            ])
+            cache.load = { list in saved.withLock { $0[list.key] } }
+            cache.save = { list, actions in saved.withLock { $0[list.key] = actions } }
+        }
         if options.refusedAction {
             // NB: kept before the app launches, as a store read from disk at launch would be.
             let kept = Locked<WaitingAction?>(
@@ -148,6 +183,29 @@ enum ChangeJarScreens {
             ScreenEntry(app, screen: "all", state: "offline", summary: "No network: what this device saved, and why") {
                 try await host(Options(offline: true)).settled("the banner")
             },
+            ScreenEntry(
+                app, screen: "all", state: "offline-cached",
+                summary: "No network: the rows this device saved last time, under a notice"
+            ) {
+                try await host(Options(offline: true, savedCopy: true)).settled("the saved rows") {
+                    $0.texts.contains("Call my grandmother")
+                }
+            },
+            ScreenEntry(app, screen: "new", state: "loading", summary: "New Actions before the first page arrives") {
+                let host = try await host(Options(loading: true), tab: .new)
+                return try await host.poll("the spinner") { $0.first { $0.kind == .progress } != nil }
+            },
+            ScreenEntry(app, screen: "new", state: "offline", summary: "New Actions with no network and nothing saved")
+            {
+                try await host(Options(offline: true), tab: .new).settled("the banner")
+            },
+            ScreenEntry(
+                app, screen: "new", state: "offline-cached", summary: "New Actions with no network: the saved copy"
+            ) {
+                try await host(Options(offline: true, savedCopy: true), tab: .new).settled("the saved rows") {
+                    $0.texts.contains("Call my grandmother")
+                }
+            },
             ScreenEntry(app, screen: "new", state: "loaded", summary: "New Actions since this device last looked") {
                 try await host(tab: .new).settled("new actions") { $0.texts.contains("Call my grandmother") }
             },
@@ -176,6 +234,16 @@ enum ChangeJarScreens {
                 try await host(Options(signedIn: true, refusedAction: true)).settled("the kept action") {
                     $0.find(.button, "Clear") != nil
                 }
+            },
+            ScreenEntry(
+                app, screen: "submit", state: "title-refused",
+                summary: "Signed in, the jar refused the title: the form keeps the words and says why"
+            ) {
+                let host = try await host(Options(signedIn: true, refusesTitles: true), tab: .submit)
+                try host.type("Walk to work", into: ChangeJarScreenText.titleField)
+                try host.type("Three days a week.", into: ChangeJarScreenText.contentField)
+                try await host.tapAndSettle(ChangeJarScreenText.submitButton)
+                return host.tree
             },
             ScreenEntry(
                 app, screen: "submit", state: "already-in-jar", summary: "The same action again: nothing new added"
@@ -221,6 +289,24 @@ enum ChangeJarScreens {
                 try host.search("co")
                 return try await host.settled("results") { $0.texts.contains("Cook at home") }
             },
+            ScreenEntry(app, screen: "search", state: "loading", summary: "A search on its way") {
+                let host = try await host(Options(loading: true), tab: .search)
+                try host.search("co")
+                return try await host.poll("the spinner") { $0.first { $0.kind == .progress } != nil }
+            },
+            ScreenEntry(app, screen: "search", state: "offline", summary: "A search with no network, nothing saved") {
+                let host = try await host(Options(offline: true), tab: .search)
+                try host.search("co")
+                return try await host.settled("the banner")
+            },
+            ScreenEntry(
+                app, screen: "search", state: "offline-cached",
+                summary: "A search with no network: the results this device saved for it"
+            ) {
+                let host = try await host(Options(offline: true, savedCopy: true), tab: .search)
+                try host.search("co")
+                return try await host.settled("the saved results") { $0.texts.contains("Cook at home") }
+            },
             ScreenEntry(app, screen: "search", state: "no-results", summary: "A search that finds nothing") {
                 let host = try await host(tab: .search)
                 try host.search("zebra")
@@ -249,5 +335,19 @@ enum ChangeJarScreens {
                 try await host(Options(signedIn: true, sessionEnds: true), tab: .settings).tree
             },
         ]
+            + AuthSource.allCases.map { source in
+                ScreenEntry(
+                    app, screen: "settings", state: "sign-in-failed-\(source.rawValue)",
+                    summary: "The sign-in with \(source.displayName) failed: Settings says why, its buttons still there"
+                ) {
+                    let options = Options(signInRefusedFor: source)
+                    guard case .signedOut(let buttons) = appModel(options).settings.content,
+                        let button = buttons.first(where: { $0.source == source })
+                    else { throw CatalogError(description: "no \(source.displayName) button") }
+                    let host = try await host(options, tab: .settings)
+                    try await host.tapAndSettle(button.title)
+                    return host.tree
+                }
+            }
     }
 }

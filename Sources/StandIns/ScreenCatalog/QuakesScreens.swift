@@ -35,6 +35,23 @@ enum QuakesScreens {
 
     static let emptyFeed = Data(#"{"type":"FeatureCollection","features":[]}"#.utf8)
 
+    /// Only the feed's two smallest quakes (M 2.1 and M 1.4): a list with rows and a map with no pin.
+    static let smallFeed: Data = {
+        let base = Int64(catalogNow.timeIntervalSince1970 * 1000)
+        let features = [
+            ("ak2", 2.1, "30 km N of Anchorage, Alaska", 515, -149.9, 61.5),
+            ("ok1", 1.4, "4 km E of Perry, Oklahoma", 600, -97.2, 36.3),
+        ].map { quake in
+            #"""
+            {"type":"Feature","id":"\#(quake.0)","properties":{"mag":\#(quake.1),"place":"\#(quake.2)",\#
+            "time":\#(base - Int64(quake.3) * 60_000),"type":"earthquake","status":"reviewed",\#
+            "magType":"ml","title":"M \#(quake.1) - \#(quake.2)"},\#
+            "geometry":{"type":"Point","coordinates":[\#(quake.4),\#(quake.5),10]}}
+            """#
+        }
+        return Data(#"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.utf8)
+    }()
+
     /// One quake whose feed links it to a site that is not USGS's.
     static let elsewhereFeed: Data = {
         let time = Int64(catalogNow.timeIntervalSince1970 * 1000) - 45 * 60_000
@@ -53,11 +70,15 @@ enum QuakesScreens {
         case offline
         /// Hotel Wi-Fi's sign-in page in the feed's place.
         case signInPage
+        /// The feed's server failed (503).
+        case serverError
         case never
     }
 
     @MainActor
-    static func model(_ answers: [Answer]) -> QuakeListModel {
+    static func model(
+        _ answers: [Answer], cache: QuakeCache = .inMemory(), now: Date = catalogNow
+    ) -> QuakeListModel {
         let remaining = Locked(answers)
         let client = QuakeFeedClient { _, _ in
             let answer = remaining.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
@@ -65,13 +86,14 @@ enum QuakesScreens {
             case .feed(let data): return .fresh(data, FeedValidators())
             case .offline: throw URLError(.notConnectedToInternet)
             case .signInPage: throw QuakeFeedError.networkSignIn
+            case .serverError: throw QuakeFeedError.server(status: 503)
             case .never: return try await neverAnswers()
             }
         }
         let service = QuakeFeedService(
-            feedURL: URL(fileURLWithPath: "/feeds/all_month.geojson"), client: client, cache: .inMemory(),
+            feedURL: URL(fileURLWithPath: "/feeds/all_month.geojson"), client: client, cache: cache,
             formatter: QuakeRowFormatter(timeZone: catalogTimeZone, locale: catalogLocale))
-        return QuakeListModel(service: service, now: { catalogNow })
+        return QuakeListModel(service: service, now: { now })
     }
 
     @MainActor
@@ -117,6 +139,23 @@ enum QuakesScreens {
                 return try await host.settled("the banner") { $0.texts.contains(QuakeScreenText.retry) }
             },
             ScreenEntry(
+                app, screen: "list", state: "server-error", summary: "The feed's server failed: banner with Retry"
+            ) {
+                let host = ViewHost(QuakeListView(model: model([.serverError])))
+                return try await host.settled("the banner") { $0.texts.contains(QuakeScreenText.retry) }
+            },
+            ScreenEntry(
+                app, screen: "list", state: "offline-cached",
+                summary: "Launched with no network: the copy this device saved last time, under the banner"
+            ) {
+                let cache = QuakeCache.inMemory()
+                // NB: saved two hours before: stale, so the launch asks the feed, which cannot be reached.
+                let earlier = model([.feed(feed)], cache: cache, now: catalogNow.addingTimeInterval(-2 * 3_600))
+                await earlier.appeared()
+                let host = ViewHost(QuakeListView(model: model([.offline], cache: cache)))
+                return try await host.settled("the saved rows") { $0.texts.contains(QuakeScreenText.retry) }
+            },
+            ScreenEntry(
                 app, screen: "list", state: "offline-stale", summary: "Offline after a load: rows kept under the banner"
             ) {
                 let host = ViewHost(QuakeListView(model: model([.feed(feed), .offline])))
@@ -151,6 +190,17 @@ enum QuakesScreens {
                 try host.tap("M 5.2 - 8 km NW of The Geysers, CA")
                 return try await host.settled("the browser") { $0.topPresentation != nil }
             },
+            ScreenEntry(
+                app, screen: "event-page", state: "offline",
+                summary: "Offline, a row with a USGS page still opens it: the browser says it has no network"
+            ) {
+                let host = ViewHost(QuakeListView(model: model([.feed(feed), .offline])))
+                _ = try await host.settled("rows") { !$0.all(.button).isEmpty }
+                try await host.pullToRefresh()
+                _ = try await host.settled("the banner") { $0.texts.contains(QuakeScreenText.retry) }
+                try host.tap("M 5.2 - 8 km NW of The Geysers, CA")
+                return try await host.settled("the browser") { $0.topPresentation != nil }
+            },
             ScreenEntry(app, screen: "detail", state: "loaded", summary: "A row without a page opens its detail") {
                 let host = try await loaded()
                 try host.tap("M 2.1 - 30 km N of Anchorage, Alaska")
@@ -175,6 +225,15 @@ enum QuakesScreens {
             ) {
                 let host = ViewHost(QuakeListView(model: model([.feed(emptyFeed)])))
                 _ = try await host.settled("the empty list")
+                try host.tap(QuakeScreenText.map)
+                return try await host.settled("the map") { $0.topPresentation?.first { $0.kind == .map } != nil }
+            },
+            ScreenEntry(
+                app, screen: "map", state: "no-large-quakes",
+                summary: "Quakes in the list, none of M 3.5 or more: the map says so over no pin"
+            ) {
+                let host = ViewHost(QuakeListView(model: model([.feed(smallFeed)])))
+                _ = try await host.settled("rows") { $0.texts.contains("M 2.1 - 30 km N of Anchorage, Alaska") }
                 try host.tap(QuakeScreenText.map)
                 return try await host.settled("the map") { $0.topPresentation?.first { $0.kind == .map } != nil }
             },

@@ -93,6 +93,24 @@ struct SignInServiceTests {
         await #expect(throws: ChangeJarError.unreachable) { try await service.renew(session) }
     }
 
+    /// A sign-in whose provider or Cognito is out of reach said "The jar can't be reached", though a sign-in never
+    /// asks the jar: it is the sign-in service's silence, in the sign-in's words.
+    @Test(arguments: [true, false])
+    func aSignInOutOfReachIsTheSignInServicesNotTheJars(providerFails: Bool) async throws {
+        let service = SignInService(
+            providers: ProviderSignIn(availableSources: [.google]) { source in
+                if providerFails { throw URLError(.cannotConnectToHost) }
+                return ProviderCredential(source: source, token: "p", userID: "al", displayName: "Al")
+            },
+            identity: CognitoIdentityClient(
+                getID: { _, _ in throw URLError(.cannotConnectToHost) }, getOpenIDToken: { id, _ in (id, "t") }),
+            identityPoolID: "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90",
+            clock: ChangeJarClock(now: { Self.start }, sleep: { _ in }))
+        let error = await #expect(throws: ChangeJarError.self) { try await service.signIn(with: .google) }
+        #expect(error == .signInFailed(Self.unavailable))
+        #expect(error?.message.contains("jar") == false)
+    }
+
     /// Cognito over the wire, answering each call with the next of `statuses` (`200` a token, else a throttling), and
     /// the calls and pauses it saw.
     struct ThrottlingCognito {

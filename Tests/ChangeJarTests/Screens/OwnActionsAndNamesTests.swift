@@ -79,6 +79,29 @@ struct OwnActionsAndNamesTests {
         }
     }
 
+    /// A name that folds to the jar's own but breaks a rule (a control character pasted into it): Save Name stayed
+    /// off and nothing said why the name typed was not taken; now the tap says the rule, and the jar is not asked.
+    @Test func saveNameSaysTheRuleOfANameThatFoldsToTheJarsOwn() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let bob = CoreHarness(server: server, user: "bob", name: "Bob")
+            await bob.app.settings.providerTapped(.google)
+            await bob.app.settings.appeared()
+            #expect(bob.app.settings.jarName == "Bob")
+            let typed = "Bob\u{7}"
+            bob.app.settings.nameDraft = typed
+            #expect(bob.app.settings.nameViolation?.rule == .controlCharacters)
+            #expect(bob.app.settings.canSaveName)
+            await bob.app.settings.saveNameTapped()
+            let sentence = try #require(AuthorName.violation(typed)).sentence(of: typed)
+            #expect(bob.app.settings.banner == .failure(sentence))
+            #expect(bob.app.settings.nameDraft == typed)
+            #expect(bob.app.settings.jarName == "Bob")
+            bob.app.settings.nameDraft = "Bob"
+            #expect(bob.app.settings.nameViolation == nil)
+            #expect(!bob.app.settings.canSaveName)
+        }
+    }
+
     /// Signed in on a second phone while the jar answered 500, Settings held the provider's name ("Bob") without a
     /// word, though Bob's actions go by "Robert": it now says the jar's name could not be read, until it is.
     @Test func settingsSaysWhenTheJarsNameForThePersonCouldNotBeRead() async throws {
