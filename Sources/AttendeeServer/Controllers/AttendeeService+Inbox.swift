@@ -53,7 +53,7 @@ extension AttendeeService {
             ],
             pageSize: (MessageRules.maximumPageSize, "1–200 messages (50 unless given)")),
         operation(
-            AttendeeRoute.sendMessage, "Send a message (text of 1–2000 characters, an optional imageID)",
+            AttendeeRoute.sendMessage, "Send a message (text of 1–2,000 characters, an optional imageID)",
             [
                 201: "Sent", 400: "Malformed JSON", 401: "Not signed in", 404: "No such thread",
                 422: "Empty, too long or invalid text",

@@ -256,7 +256,7 @@ import Testing
             let tooLong = String(repeating: "a", count: MessageRules.textLimit + 1)
             let refused = try await server.client.post(path, json: SendMessageRequest(text: tooLong), headers: auth)
             #expect(refused.status == .unprocessableContent)
-            #expect(refused.problem["detail"] == "The text must be at most 2000 characters.")
+            #expect(refused.problem["detail"] == "The text must be at most 2,000 characters.")
             #expect(try await server.messages(bob, thread.id).isEmpty)
 
             // The limit counts what a person sees: 2,000 family emoji are 2,000 characters (and 10,000 scalars).

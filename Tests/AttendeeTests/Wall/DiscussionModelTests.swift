@@ -58,7 +58,7 @@ import Testing
         #expect(model.canLoadMore == false)
 
         model.draftChanged("Which slide was that? 🤔")
-        #expect(model.composer.counter == "23 / 2000")
+        #expect(model.composer.counter == "23 / 2,000")
         model.apply(.posted(Self.message(5)))
         model.apply(.posted(Self.message(6, session: "another-session")))
         #expect(model.rows.map(\.id) == ["5", "2", "1"])
@@ -123,9 +123,9 @@ import Testing
         model.draftChanged(" ")
         #expect(model.canSend == false)
         model.draftChanged(String(repeating: "e\u{301}", count: 2_001))
-        #expect(model.composer.counter == "2001 / 2000")
+        #expect(model.composer.counter == "2,001 / 2,000")
         #expect(model.canSend == false)
-        #expect(model.composer.message == "The text must be at most 2000 characters.")
+        #expect(model.composer.message == "The text must be at most 2,000 characters.")
         model.deleteTapped(messageID: "1")
         #expect(model.confirmation?.title == "Delete This Message?")
         #expect(
