@@ -210,7 +210,7 @@ struct InboxViewTests {
         try host.tap("New Note")
         try await host.waitUntil("the editor") { $0.visibleNavigationTitle == "New Note" }
         try host.type("Bring a charger", into: "Write a note")
-        #expect(host.tree.texts.contains("15 / 10000"))
+        #expect(host.tree.texts.contains("15 / 10,000"))
         try host.tap("Save")
         try await host.waitUntil("saved") { $0.texts.contains("Note saved.") }
         try host.back()

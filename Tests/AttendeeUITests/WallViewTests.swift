@@ -14,24 +14,24 @@ struct WallViewTests {
         try await host.waitUntil("the wall") { $0.texts.contains("No posts yet. Be the first to write something.") }
         #expect(host.tree.visibleNavigationTitle == "Wall")
         #expect(host.tree.find(.button, "Post")?.isEnabled == false)
-        #expect(host.tree.texts.contains("0 / 2000"))
+        #expect(host.tree.texts.contains("0 / 2,000"))
 
         try host.type("Hello wall 👋", into: "Write on the wall")
-        #expect(host.tree.texts.contains("12 / 2000"))
+        #expect(host.tree.texts.contains("12 / 2,000"))
         try host.tap("Post")
         try await host.waitUntil("the post") { $0.texts.contains("Hello wall 👋") }
         #expect(host.tree.texts.contains("No likes"))
-        #expect(host.tree.texts.contains("0 / 2000"))
+        #expect(host.tree.texts.contains("0 / 2,000"))
         try host.tap("Like")
         try await host.waitUntil("liked") { $0.texts.contains("1 like") && $0.find(.button, "Unlike") != nil }
         try host.tap("Reply")
         try host.type(String(repeating: "x", count: 2001), into: "Write a reply")
         // The reply has the post's counter, red past the limit, and Send waits.
-        let counter = try #require(host.tree.find(.text, "2001 / 2000"))
+        let counter = try #require(host.tree.find(.text, "2,001 / 2,000"))
         #expect(counter.style.foreground?.name == "red")
         #expect(host.tree.find(.button, "Send Reply")?.isEnabled == false)
         try host.type("Replying to myself", into: "Write a reply")
-        #expect(host.tree.texts.contains("18 / 2000"))
+        #expect(host.tree.texts.contains("18 / 2,000"))
         try host.tap("Send Reply")
         try await host.waitUntil("the reply") { $0.texts.contains("Replying to myself") }
         try host.tap("Delete Reply")

@@ -116,7 +116,7 @@ import Testing
             let tooLong = String(repeating: "a", count: MessageRules.textLimit + 1)
             let refused = await Self.run(harness, as: "ana", "messages", "send", thread.id, tooLong)
             #expect(refused.code == 1)
-            #expect(refused.errors == "quartet: The text must be at most 2000 characters.\n")
+            #expect(refused.errors == "quartet: The text must be at most 2,000 characters.\n")
             let yourself = await Self.run(harness, as: "jose", "messages", "send", jose, "Me", "--event", event)
             #expect(yourself.errors == "quartet: You cannot message yourself.\n")
             // Someone who is not an attendee of the event (a wrong id, or one who left) is refused in the app's words.

@@ -123,7 +123,7 @@ struct AttendeeWallListing: Decodable {
 
             let tooLong = await harness.run("wall", event, "post", String(repeating: "🏳️‍🌈", count: 2_001))
             #expect(tooLong.code == 1)
-            #expect(tooLong.errors.contains("The text must be at most 2000 characters."))
+            #expect(tooLong.errors.contains("The text must be at most 2,000 characters."))
             let missing = await harness.run("wall", event, "like", "999999")
             #expect(missing.code == 1)
             #expect(missing.errors.contains("There is no post “999999” on this wall."))

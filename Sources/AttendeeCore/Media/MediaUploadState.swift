@@ -30,7 +30,7 @@ public enum MediaUploadState: Sendable, Hashable {
         case .idle: nil
         case .uploading(let name): Strings.format("media.upload.uploading", name)
         case .tooLarge(let name):
-            Strings.format("media.upload.tooLarge", name, "\(MediaLimits.maxBytes / (1024 * 1024))")
+            Strings.format("media.upload.tooLarge", name, NumberText.count(MediaLimits.maxBytes / (1024 * 1024)))
         case .empty(let name): Strings.format("media.upload.empty", name)
         case .refusedType:
             Strings.text(photos ? "media.upload.refusedType.photo" : "media.upload.refusedType.document")

@@ -1,6 +1,7 @@
 import AttendeeModels
 import Foundation
 import HTTPTypes
+import Localization
 
 /// What a text box says about its text before it is sent or saved: the rule broken, in the core's words.
 public enum TextProblem: Sendable, Hashable {
@@ -45,11 +46,11 @@ public enum TextProblem: Sendable, Hashable {
         }
     }
 
-    /// `The text must be at most 2000 characters.`: the one sentence of a message, a note and a wall post.
-    static func tooLong(_ limit: Int) -> String { Strings.format("text.tooLong", String(limit)) }
+    /// `The text must be at most 2,000 characters.`: the one sentence of a message, a note and a wall post.
+    static func tooLong(_ limit: Int) -> String { Strings.format("text.tooLong", NumberText.count(limit)) }
 
     /// `The text holds too many accents or other combining marks.`: one sentence for the three, as above.
     static func tooManyMarks(_ limit: Int) -> String {
-        Strings.format("text.tooManyMarks", String(TextLength.scalarLimit(limit)))
+        Strings.format("text.tooManyMarks", NumberText.count(TextLength.scalarLimit(limit)))
     }
 }

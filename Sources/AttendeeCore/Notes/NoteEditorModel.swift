@@ -83,8 +83,10 @@ public final class NoteEditorModel {
         attachment.keep(note.imageID)
     }
 
-    /// `12 / 10000`: the characters used, as a person counts them.
-    public var counter: String { Strings.format("notes.count", String(text.count), String(NoteRules.textLimit)) }
+    /// `12 / 10,000`: the characters used, as a person counts them, grouped as the locale writes numbers.
+    public var counter: String {
+        Strings.format("notes.count", NumberText.count(text.count), NumberText.count(NoteRules.textLimit))
+    }
 
     /// Whether Save works: a text that breaks no rule, a text or photo that differs from what is stored, and no
     /// save or photo upload in flight.

@@ -37,10 +37,13 @@ public final class DiscussionModel: PostScreen {
     public private(set) var confirmation: Confirmation<String>?
     /// What the last deletion the person confirmed took away, once the server took it.
     public private(set) var deleted: Deleted?
-    /// Whether the session is gone (a re-import took it off the programme, and its discussion with it): the server
-    /// answered 404 for its discussion. The messages are taken off, the banner says so in the app's words, and
-    /// nothing more is sent.
+    /// Whether the session is gone (a re-import took it off the programme, and its discussion with it) or was
+    /// never there (an id mistyped on the command line): the server answered 404 for its discussion. The messages
+    /// are taken off, the banner says so in the app's words, and nothing more is sent.
     public private(set) var isSessionGone = false
+    /// Whether the discussion's routes answered on this screen before: only then does a 404 mean the session was
+    /// removed. The server keeps no trace of a removed session, so a 404 on the first call may be either.
+    private var sessionWasThere = false
 
     /// The session discussed.
     public let sessionID: String
@@ -154,12 +157,14 @@ public final class DiscussionModel: PostScreen {
         .posted(try await goneOn404 { try await client.postToDiscussion(sessionID, post, key) })
     }
 
-    /// Runs a call of the discussion's own route; a 404 there means the session is gone (its id was in the
-    /// programme when the screen opened), and the server's "There is no session with this id." is not what the
-    /// person reads (``rebuild()`` says it in the app's words).
+    /// Runs a call of the discussion's own route; a 404 there means there is no such session (removed by a
+    /// re-import, or never one), and the server's "There is no session with this id." is not what the person reads
+    /// (``rebuild()`` says it in the app's words).
     private func goneOn404<T>(_ call: () async throws -> T) async throws -> T {
         do {
-            return try await call()
+            let answer = try await call()
+            sessionWasThere = true
+            return answer
         } catch  where AttendeeFailure.status(error) == 404 {
             isSessionGone = true
             throw error
@@ -172,7 +177,9 @@ public final class DiscussionModel: PostScreen {
 
     func rebuild() {
         if isSessionGone {
-            feed.banner = .failed(Strings.text("discussion.sessionGone"))
+            // NB: "no longer on the programme" only for a session this screen saw; a first call's 404 is a removed
+            // session or an id that never was one, and the sentence says what is true of both.
+            feed.banner = .failed(Strings.text(sessionWasThere ? "discussion.sessionGone" : "discussion.noSession"))
             rows = []
             canLoadMore = false
             emptyMessage = nil

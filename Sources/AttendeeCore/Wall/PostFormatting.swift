@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeModels
 import Foundation
+import Localization
 
 /// What the wall and discussion banners say: offline, what did not go or change, or the failure's own sentence.
 ///
@@ -101,7 +102,7 @@ public struct Deleted: Codable, Sendable, Hashable {
 public struct ComposerState: Sendable, Hashable {
     /// Characters as a person sees them (grapheme clusters).
     public var count: Int
-    /// `12 / 2000`.
+    /// `12 / 2,000`, counts grouped as the locale writes them.
     public var counter: String
     /// Whether the text is past ``PostText/limit`` (the counter turns red).
     public var isOverLimit: Bool
@@ -111,7 +112,7 @@ public struct ComposerState: Sendable, Hashable {
     /// The state of a draft (with an optional picture).
     public init(draft: String, imageID: String? = nil) {
         count = draft.count
-        counter = Strings.format("wall.counter", String(count), String(PostText.limit))
+        counter = Strings.format("wall.counter", NumberText.count(count), NumberText.count(PostText.limit))
         isOverLimit = count > PostText.limit
         problem = PostText.check(draft, imageID: imageID)
     }

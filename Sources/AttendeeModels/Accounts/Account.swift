@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Localization
 import PublicInit
 
 /// `POST /auth/signup`: a new account.
@@ -27,13 +28,14 @@ public struct SignUpRequest: Codable, Sendable, Hashable {
         // `minLength` does (in characters a person sees, a password of 8 code points could count fewer).
         if password.unicodeScalars.count < Self.minimumPasswordLength {
             return FieldError(
-                field: "password", message: RuleText.format("rule.account.password", String(Self.minimumPasswordLength))
+                field: "password",
+                message: RuleText.format("rule.account.password", NumberText.count(Self.minimumPasswordLength))
             )
         }
         if password.unicodeScalars.count > Self.maximumPasswordLength {
             return FieldError(
                 field: "password",
-                message: RuleText.format("rule.account.passwordTooLong", String(Self.maximumPasswordLength)))
+                message: RuleText.format("rule.account.passwordTooLong", NumberText.count(Self.maximumPasswordLength)))
         }
         if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return FieldError(field: "name", message: RuleText.text("rule.account.name"))

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Localization
 import PublicInit
 
 /// `POST /events/:eventID/feedback`: a rating of the event and a comment.
@@ -70,12 +71,14 @@ public enum Rating {
         return switch TextLength.excess(comment, limit: commentLimit) {
         case nil: nil
         case .characters?:
-            FieldError(field: "comment", message: RuleText.format("rule.feedback.commentTooLong", String(commentLimit)))
+            FieldError(
+                field: "comment",
+                message: RuleText.format("rule.feedback.commentTooLong", NumberText.count(commentLimit)))
         case .scalars?:
             FieldError(
                 field: "comment",
                 message: RuleText.format(
-                    "rule.feedback.commentTooManyMarks", String(TextLength.scalarLimit(commentLimit))))
+                    "rule.feedback.commentTooManyMarks", NumberText.count(TextLength.scalarLimit(commentLimit))))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Localization
 
 /// The limits of a programme, shared by the importer's dry run, the server and the OpenAPI document.
 ///
@@ -104,8 +105,8 @@ extension ProgrammeEvent {
             return FieldError(
                 field: "event.seatsThreshold",
                 message: RuleText.format(
-                    "rule.import.seatsThreshold", String(ProgrammeLimits.seatsThreshold.lowerBound),
-                    String(ProgrammeLimits.seatsThreshold.upperBound)))
+                    "rule.import.seatsThreshold", NumberText.count(ProgrammeLimits.seatsThreshold.lowerBound),
+                    NumberText.count(ProgrammeLimits.seatsThreshold.upperBound)))
         }
         return additionalInfoFieldsError()
     }
@@ -115,7 +116,7 @@ extension ProgrammeEvent {
             return FieldError(
                 field: "event.additionalInfoFields",
                 message: RuleText.format(
-                    "rule.import.additionalInfoFieldCount", String(ProgrammeLimits.additionalInfoFieldLimit)))
+                    "rule.import.additionalInfoFieldCount", NumberText.count(ProgrammeLimits.additionalInfoFieldLimit)))
         }
         var keys: Set<String> = []
         for (index, question) in additionalInfoFields.enumerated() {
@@ -223,7 +224,7 @@ enum ProgrammeRule {
             return FieldError(field: field, message: RuleText.text("rule.text.blank"))
         }
         if text.count > limit {
-            return FieldError(field: field, message: RuleText.format("rule.text.tooLong", String(limit)))
+            return FieldError(field: field, message: RuleText.format("rule.text.tooLong", NumberText.count(limit)))
         }
         return nil
     }
@@ -237,7 +238,8 @@ enum ProgrammeRule {
         if scoped, id.contains("|") { return FieldError(field: field, message: RuleText.text("rule.import.separator")) }
         if id.unicodeScalars.count > ProgrammeLimits.idLimit {
             return FieldError(
-                field: field, message: RuleText.format("rule.import.idTooLong", String(ProgrammeLimits.idLimit)))
+                field: field,
+                message: RuleText.format("rule.import.idTooLong", NumberText.count(ProgrammeLimits.idLimit)))
         }
         return nil
     }
@@ -245,6 +247,7 @@ enum ProgrammeRule {
     static func webAddress(_ address: String, field: String) -> FieldError? {
         guard !ProgrammeLimits.isWebAddress(address) else { return nil }
         return FieldError(
-            field: field, message: RuleText.format("rule.import.webAddress", String(ProgrammeLimits.urlLimit)))
+            field: field, message: RuleText.format("rule.import.webAddress", NumberText.count(ProgrammeLimits.urlLimit))
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Localization
 import PublicInit
 
 /// A link to a profile elsewhere; the app shows the icon (inert).
@@ -40,7 +41,7 @@ public enum PersonName {
     /// The rule `name` breaks on its length, or `nil`.
     public static func lengthError(_ name: String) -> FieldError? {
         guard name.trimmingCharacters(in: .whitespacesAndNewlines).count > limit else { return nil }
-        return FieldError(field: "name", message: RuleText.format("rule.name.tooLong", String(limit)))
+        return FieldError(field: "name", message: RuleText.format("rule.name.tooLong", NumberText.count(limit)))
     }
 
     /// The rule a name a person gives themselves (at sign-up, on their profile) breaks, or `nil`: it is one line (no
@@ -63,7 +64,8 @@ public enum PersonName {
             return FieldError(field: "name", message: RuleText.text("rule.name.oneLine"))
         }
         if name.unicodeScalars.count > scalarLimit {
-            return FieldError(field: "name", message: RuleText.format("rule.name.tooManyMarks", String(scalarLimit)))
+            return FieldError(
+                field: "name", message: RuleText.format("rule.name.tooManyMarks", NumberText.count(scalarLimit)))
         }
         return lengthError(name)
     }
@@ -131,13 +133,13 @@ extension ProfileUpdate {
         }
         func tooManyMarks(_ limit: Int) -> String {
             self == .title
-                ? RuleText.format("rule.profile.titleTooManyMarks", String(limit))
-                : RuleText.format("rule.profile.companyTooManyMarks", String(limit))
+                ? RuleText.format("rule.profile.titleTooManyMarks", NumberText.count(limit))
+                : RuleText.format("rule.profile.companyTooManyMarks", NumberText.count(limit))
         }
         func tooLong(_ limit: Int) -> String {
             self == .title
-                ? RuleText.format("rule.profile.titleTooLong", String(limit))
-                : RuleText.format("rule.profile.companyTooLong", String(limit))
+                ? RuleText.format("rule.profile.titleTooLong", NumberText.count(limit))
+                : RuleText.format("rule.profile.companyTooLong", NumberText.count(limit))
         }
     }
 
@@ -176,10 +178,11 @@ extension ProfileUpdate {
         case .scalars?:
             return FieldError(
                 field: "aboutMe",
-                message: RuleText.format("rule.profile.aboutMeTooManyMarks", String(aboutMeScalarLimit)))
+                message: RuleText.format("rule.profile.aboutMeTooManyMarks", NumberText.count(aboutMeScalarLimit)))
         case .characters?:
             return FieldError(
-                field: "aboutMe", message: RuleText.format("rule.profile.aboutMeTooLong", String(aboutMeLimit)))
+                field: "aboutMe",
+                message: RuleText.format("rule.profile.aboutMeTooLong", NumberText.count(aboutMeLimit)))
         case nil: return nil
         }
     }
@@ -189,20 +192,21 @@ extension ProfileUpdate {
     static func linksError(_ links: [SocialLink]) -> FieldError? {
         if links.count > socialLinkLimit {
             return FieldError(
-                field: "socialLinks", message: RuleText.format("rule.profile.socialLinkCount", String(socialLinkLimit)))
+                field: "socialLinks",
+                message: RuleText.format("rule.profile.socialLinkCount", NumberText.count(socialLinkLimit)))
         }
         for (index, link) in links.enumerated() {
             if link.network.count > networkLimit {
                 return FieldError(
                     field: "socialLinks.\(index).network",
-                    message: RuleText.format("rule.profile.socialLinkNetwork", String(networkLimit)))
+                    message: RuleText.format("rule.profile.socialLinkNetwork", NumberText.count(networkLimit)))
             }
             let lowercased = link.url.lowercased()
             let scheme = ["http://", "https://"].first { lowercased.hasPrefix($0) }
             if scheme.map({ link.url.count <= $0.count }) ?? true || link.url.count > urlLimit {
                 return FieldError(
                     field: "socialLinks.\(index).url",
-                    message: RuleText.format("rule.profile.socialLinkURL", String(urlLimit)))
+                    message: RuleText.format("rule.profile.socialLinkURL", NumberText.count(urlLimit)))
             }
         }
         return nil
@@ -262,7 +266,8 @@ public struct ProfileUpdate: Codable, Sendable, Hashable {
                 return FieldError(
                     field: field,
                     message: RuleText.format(
-                        "rule.profile.interests", String(Self.interestLimit), String(Self.interestLengthLimit)))
+                        "rule.profile.interests", NumberText.count(Self.interestLimit),
+                        NumberText.count(Self.interestLengthLimit)))
             }
         }
         return nil

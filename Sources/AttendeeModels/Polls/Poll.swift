@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PublicInit
 
 /// Whether a poll asks for an opinion or a quiz tests knowledge.
@@ -188,8 +189,8 @@ public struct PollDraft: Codable, Sendable, Hashable {
             return FieldError(
                 field: "questions",
                 message: RuleText.format(
-                    "rule.quiz.questionCount", String(Self.quizQuestionCount.lowerBound),
-                    String(Self.quizQuestionCount.upperBound)))
+                    "rule.quiz.questionCount", NumberText.count(Self.quizQuestionCount.lowerBound),
+                    NumberText.count(Self.quizQuestionCount.upperBound)))
         }
         for (index, question) in questions.enumerated() {
             let field = "questions.\(index)"
@@ -200,7 +201,7 @@ public struct PollDraft: Codable, Sendable, Hashable {
             if text.count > Self.questionLimit {
                 return FieldError(
                     field: "\(field).text",
-                    message: RuleText.format("rule.poll.questionTooLong", String(Self.questionLimit)))
+                    message: RuleText.format("rule.poll.questionTooLong", NumberText.count(Self.questionLimit)))
             }
             // NB: in code points too, as everything people write to each other (``TextLength``): one letter with
             // 100,000 marks was one character of a question that every attendee's list and live stream carried.
@@ -212,8 +213,8 @@ public struct PollDraft: Codable, Sendable, Hashable {
                 return FieldError(
                     field: "\(field).options",
                     message: RuleText.format(
-                        "rule.poll.optionCount", String(Self.optionCount.lowerBound),
-                        String(Self.optionCount.upperBound)))
+                        "rule.poll.optionCount", NumberText.count(Self.optionCount.lowerBound),
+                        NumberText.count(Self.optionCount.upperBound)))
             }
             var seen: Set<String> = []
             for (position, option) in question.options.enumerated() {
@@ -225,7 +226,7 @@ public struct PollDraft: Codable, Sendable, Hashable {
                 if trimmed.count > Self.optionLimit {
                     return FieldError(
                         field: "\(field).options.\(position)",
-                        message: RuleText.format("rule.poll.optionTooLong", String(Self.optionLimit)))
+                        message: RuleText.format("rule.poll.optionTooLong", NumberText.count(Self.optionLimit)))
                 }
                 if option.unicodeScalars.count > TextLength.scalarLimit(Self.optionLimit) {
                     return TextLength.fieldError(

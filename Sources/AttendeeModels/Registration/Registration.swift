@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PublicInit
 
 /// Someone a registrant brings along.
@@ -76,12 +77,13 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
                 FieldError(
                     field: "answers.\(key)",
                     message: RuleText.format(
-                        "rule.registration.answerTooLong", labels[key] ?? key, String(Self.answerLimit))))
+                        "rule.registration.answerTooLong", labels[key] ?? key, NumberText.count(Self.answerLimit))))
         }
         if guests.count > Self.guestLimit {
             errors.append(
                 FieldError(
-                    field: "guests", message: RuleText.format("rule.registration.guestCount", String(Self.guestLimit))))
+                    field: "guests",
+                    message: RuleText.format("rule.registration.guestCount", NumberText.count(Self.guestLimit))))
         }
         for field in fields where !later {
             let answer = answers[field.key]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -133,9 +135,9 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
         }
         if name.unicodeScalars.count > PersonName.scalarLimit {
             return RuleText.format(
-                "rule.registration.guestNameTooManyMarks", String(number), String(PersonName.scalarLimit))
+                "rule.registration.guestNameTooManyMarks", String(number), NumberText.count(PersonName.scalarLimit))
         }
         guard PersonName.lengthError(name) != nil else { return nil }
-        return RuleText.format("rule.registration.guestNameTooLong", String(number), String(PersonName.limit))
+        return RuleText.format("rule.registration.guestNameTooLong", String(number), NumberText.count(PersonName.limit))
     }
 }

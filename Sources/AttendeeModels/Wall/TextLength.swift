@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The one length rule of what people write to each other: wall posts and replies, discussion messages,
 /// messages, notes and feedback comments.
@@ -39,9 +40,11 @@ public enum TextLength {
     /// The server's sentence for `excess` of a text in `field`.
     public static func fieldError(_ excess: Excess, field: String, limit: Int) -> FieldError {
         switch excess {
-        case .characters: FieldError(field: field, message: RuleText.format("rule.text.tooLong", String(limit)))
+        case .characters:
+            FieldError(field: field, message: RuleText.format("rule.text.tooLong", NumberText.count(limit)))
         case .scalars:
-            FieldError(field: field, message: RuleText.format("rule.text.tooManyMarks", String(scalarLimit(limit))))
+            FieldError(
+                field: field, message: RuleText.format("rule.text.tooManyMarks", NumberText.count(scalarLimit(limit))))
         }
     }
 }

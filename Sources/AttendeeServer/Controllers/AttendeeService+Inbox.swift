@@ -21,7 +21,10 @@ extension AttendeeService {
 
     static let inboxOperations: [APIOperation] = [
         operation(
-            AttendeeRoute.startThread, "Start a thread with an attendee of the event, or get the existing one",
+            AttendeeRoute.startThread,
+            "Start a thread with an attendee of the event, or get the existing one. Until its first message a "
+                + "thread is listed and found only for whoever started it: the other person hears of it with "
+                + "the first message, never before",
             [
                 200: "The existing thread", 201: "Started", 400: "Malformed JSON", 401: "Not signed in",
                 403: "Not registered", 404: "No such event, or no such attendee (`personID`)",
@@ -29,11 +32,12 @@ extension AttendeeService {
             ], body: Schema.object(["personID": Schema.string()], required: ["personID"])),
         operation(
             AttendeeRoute.threads,
-            "The caller's threads, newest activity first, with the last message and unread count; ?eventID= filters",
+            "The caller's threads, newest activity first, with the last message and unread count (an empty "
+                + "thread only if the caller started it); ?eventID= filters",
             [200: "OK", 401: "Not signed in"], array: true),
         operation(
             AttendeeRoute.thread, "One of the caller's threads",
-            [200: "OK", 401: "Not signed in", 404: "No such thread"]),
+            [200: "OK", 401: "Not signed in", 404: "No such thread (or an empty one the caller did not start)"]),
         operation(
             AttendeeRoute.messages,
             "A page of the thread's messages, oldest first: ?after= a message id (forward, `nextCursor`), or "
@@ -53,7 +57,7 @@ extension AttendeeService {
             ],
             pageSize: (MessageRules.maximumPageSize, "1–200 messages (50 unless given)")),
         operation(
-            AttendeeRoute.sendMessage, "Send a message (text of 1–2000 characters, an optional imageID)",
+            AttendeeRoute.sendMessage, "Send a message (text of 1–2,000 characters, an optional imageID)",
             [
                 201: "Sent", 400: "Malformed JSON", 401: "Not signed in", 404: "No such thread",
                 422: "Empty, too long or invalid text",

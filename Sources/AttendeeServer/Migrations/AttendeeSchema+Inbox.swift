@@ -54,4 +54,15 @@ extension AttendeeSchema {
                 """)
         }
     }
+
+    /// Who asked for a thread: an empty thread is listed only to a participant who started it (1), so starting
+    /// one puts nothing in the other person's inbox until its first message.
+    static func registerThreadStarters(in migrator: inout Migrator) {
+        // NB: a flag on each member rather than one `started_by` on the thread: when both start the same pair's
+        // thread, each of them asked for it and each sees it. Threads stored before were started by nobody known,
+        // so an empty one among them is listed to neither until someone starts it again or writes in it.
+        migrator.register("attendee.v17-thread-starters") { db in
+            try db.executeScript("ALTER TABLE attendee_thread_member ADD COLUMN started BIGINT NOT NULL DEFAULT 0;")
+        }
+    }
 }

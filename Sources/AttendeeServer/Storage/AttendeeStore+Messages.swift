@@ -4,7 +4,9 @@ import Foundation
 import HTTPServer
 
 /// Message threads between two attendees of one event. A thread is visible only to its two participants: to
-/// anyone else it does not exist (404), and nothing of it appears in their lists, counts or streams.
+/// anyone else it does not exist (404), and nothing of it appears in their lists, counts or streams. Until its
+/// first message it is visible only to whoever started it (``isVisible``): starting a thread puts nothing in the
+/// other person's inbox.
 extension AttendeeStore {
     static let noSuchThread = HTTPError(.notFound, detail: "There is no thread with this id.")
 
@@ -48,6 +50,13 @@ extension AttendeeStore {
                     WHERE event_id = \(eventID) AND first_user_id = \(first) AND second_user_id = \(second)
                     """)
             else { throw DatabaseError(.other, code: "thread", message: "the thread was not stored") }
+            // NB: the caller asked for it, so it is theirs to see even while empty (the other person's side stays
+            // as it was: an empty thread reaches them with its first message).
+            try db.execute(
+                """
+                UPDATE attendee_thread_member SET started = 1
+                WHERE thread_id = \(threadID) AND user_id = \(callerID) AND started = 0
+                """)
             return (try Self.thread(id: threadID, callerID: callerID, db), created == 1)
         }
     }
@@ -160,7 +169,8 @@ extension AttendeeStore {
         }
     }
 
-    /// Refuses anyone but the thread's two participants with 404; answers the other participant.
+    /// Refuses anyone but the thread's two participants with 404 (and, while it is empty, the one who did not
+    /// start it); answers the other participant.
     @discardableResult
     static func otherParticipant(threadID: String, userID: String, _ db: any DatabaseConnection) throws -> String {
         guard
@@ -168,12 +178,18 @@ extension AttendeeStore {
                 String.self,
                 """
                 SELECT o.user_id FROM attendee_thread_member m
+                JOIN attendee_thread t ON t.id = m.thread_id
                 JOIN attendee_thread_member o ON o.thread_id = m.thread_id AND o.user_id <> m.user_id
-                WHERE m.thread_id = \(threadID) AND m.user_id = \(userID)
+                WHERE m.thread_id = \(threadID) AND m.user_id = \(userID) AND \(isVisible)
                 """)
         else { throw noSuchThread }
         return other
     }
+
+    /// Whether the member `m` sees the thread `t`: once it has a message, or if they started it. An empty thread
+    /// is its starter's alone, so nobody can put an empty conversation in someone else's inbox (repeated, it
+    /// would be spam that costs nothing).
+    private static let isVisible: SQL = "(t.last_message_id <> 0 OR m.started = 1)"
 
     static func thread(id: String, callerID: String, _ db: any DatabaseConnection) throws -> MessageThread {
         guard let row = try db.queryOne(threadQuery(callerID: callerID, filter: "AND t.id = \(id)")) else {
@@ -196,7 +212,7 @@ extension AttendeeStore {
         JOIN attendee_thread_member o ON o.thread_id = t.id AND o.user_id <> m.user_id
         JOIN attendee_user u ON u.id = o.user_id
         LEFT JOIN attendee_message lm ON lm.id = t.last_message_id
-        WHERE m.user_id = \(callerID) \(filter)
+        WHERE m.user_id = \(callerID) AND \(isVisible) \(filter)
         ORDER BY t.last_message_id DESC, t.created_at DESC, t.id
         """
     }

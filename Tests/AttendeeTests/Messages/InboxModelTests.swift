@@ -462,7 +462,7 @@ import Testing
         #expect(model.isSendEnabled)
         model.draftChanged(String(repeating: "👍🏽", count: MessageRules.textLimit + 3))
         #expect(model.draftProblem == .tooLong(limit: MessageRules.textLimit))
-        #expect(model.draftProblem?.messageText == "The text must be at most 2000 characters.")
+        #expect(model.draftProblem?.messageText == "The text must be at most 2,000 characters.")
         model.draftChanged("a\u{0}b")
         #expect(model.draftProblem == .invalidCharacter)
         await model.sendTapped()

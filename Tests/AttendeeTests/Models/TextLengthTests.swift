@@ -14,10 +14,10 @@ import Testing
         #expect(PostText.check(Self.zalgo, imageID: nil) == .tooManyMarks)
         let message = MessageRules.checkText(Self.zalgo, field: "text", limit: MessageRules.textLimit)
         #expect(
-            message?.message == "The text holds too many accents or other combining marks: at most 16000 code points.")
+            message?.message == "The text holds too many accents or other combining marks: at most 16,000 code points.")
         #expect(
             MessageRules.checkText(Self.zalgo + Self.zalgo + Self.zalgo, field: "text", limit: NoteRules.textLimit)?
-                .message.contains("80000") == true)
+                .message.contains("80,000") == true)
         #expect(PostText.fieldError(.tooManyMarks).field == "text")
         #expect(TextProblem.of(Self.zalgo, limit: PostText.limit) == .tooManyMarks(limit: PostText.limit))
         #expect(ComposerState(draft: Self.zalgo).message?.contains("combining marks") == true)

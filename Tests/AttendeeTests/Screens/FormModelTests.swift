@@ -154,7 +154,7 @@ import Testing
         model.commentChanged("Z" + String(repeating: "\u{301}", count: 40_000))
         #expect(model.isSubmitEnabled == false)
         #expect(
-            model.refusal == "The comment holds too many accents or other combining marks: at most 32000 code points.")
+            model.refusal == "The comment holds too many accents or other combining marks: at most 32,000 code points.")
         model.commentChanged("Zé")
         #expect(model.isSubmitEnabled)
         #expect(model.refusal == nil)
@@ -320,7 +320,7 @@ import Testing
         #expect(model.isEditingDetails == false)
         model.editAboutTapped()
         model.aboutChanged(String(repeating: "a", count: ProfileUpdate.aboutMeLimit + 1))
-        #expect(model.aboutRefusal == "About Me must be at most 2000 characters.")
+        #expect(model.aboutRefusal == "About Me must be at most 2,000 characters.")
         #expect(model.detailsRefusal == nil)
     }
 
@@ -373,7 +373,7 @@ import Testing
         model.aboutChanged("Z" + String(repeating: "\u{301}", count: 100_000))
         #expect(
             model.aboutRefusal
-                == "About Me holds too many accents or other combining marks: at most 16000 code points.")
+                == "About Me holds too many accents or other combining marks: at most 16,000 code points.")
         #expect(sent.withLock { $0 }.isEmpty)
     }
 

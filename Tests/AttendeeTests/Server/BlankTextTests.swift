@@ -59,7 +59,9 @@ import Testing
                     #expect(answer.problem["field"] == "text")
                 }
             }
-            #expect(try await server.messages(bob, thread.id).isEmpty)
+            // NB: still empty, so the thread is Ada's alone: Bob has nothing listed.
+            #expect(try await server.messages(ada, thread.id).isEmpty)
+            #expect(try await server.threads(bob).isEmpty)
             let wall = try await server.wall(ada.token)
             #expect(wall.posts.map(\.text) == ["Hello"])
             #expect(wall.posts.first?.replyCount == 0)

@@ -44,7 +44,7 @@ import Testing
             #expect(refused.problem["field"] == "comment")
             #expect(
                 refused.problem["detail"]
-                    == "The comment holds too many accents or other combining marks: at most 32000 code points.")
+                    == "The comment holds too many accents or other combining marks: at most 32,000 code points.")
             let given = try await server.client.post(
                 path, json: EventFeedback(rating: 4, comment: "Nice venue"), headers: AttendeeTestServer.auth(token))
             #expect(given.status == .noContent)

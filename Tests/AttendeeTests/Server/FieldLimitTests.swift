@@ -74,7 +74,7 @@ import Testing
         #expect(SignUpRequest(email: "ana@example.com", password: longest, name: "Ana").validationError() == nil)
         #expect(
             SignUpRequest(email: "ana@example.com", password: longest + "p", name: "Ana").validationError()?.message
-                == "The password must have at most 1024 characters.")
+                == "The password must have at most 1,024 characters.")
     }
 
     /// The server applies the same rules: what the QA pass sent (an 18 MB profile, a 10 MB answer) is a 422 naming

@@ -27,6 +27,12 @@ import TokenVerifier
             "/attendee/v1/events/\(server.eventID)/threads",
             json: StartThreadRequest(personID: try await server.personID(bob)), headers: AttendeeTestServer.auth(ada))
         try #require(started.status == .created || started.status == .ok, "\(started.bodyText)")
+        // NB: Bob opens the conversation too, so its stream is his before any message (an empty thread is found
+        // only by those who started it).
+        let joined = try await server.client.post(
+            "/attendee/v1/events/\(server.eventID)/threads",
+            json: StartThreadRequest(personID: try await server.personID(ada)), headers: AttendeeTestServer.auth(bob))
+        try #require(joined.status == .ok, "\(joined.bodyText)")
         return Scene(server: server, ada: ada, bob: bob, threadID: try started.decode(MessageThread.self).id)
     }
 

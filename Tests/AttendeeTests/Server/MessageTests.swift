@@ -229,7 +229,7 @@ import Testing
                     #expect(response.status == .unauthorized, "\(route)")
                 }
             }
-            #expect(try await server.threads(bob).first?.lastMessage == nil)
+            #expect(try await server.threads(ada).first?.lastMessage == nil)
         }
     }
 
@@ -256,8 +256,10 @@ import Testing
             let tooLong = String(repeating: "a", count: MessageRules.textLimit + 1)
             let refused = try await server.client.post(path, json: SendMessageRequest(text: tooLong), headers: auth)
             #expect(refused.status == .unprocessableContent)
-            #expect(refused.problem["detail"] == "The text must be at most 2000 characters.")
-            #expect(try await server.messages(bob, thread.id).isEmpty)
+            #expect(refused.problem["detail"] == "The text must be at most 2,000 characters.")
+            // NB: still empty, so the thread is Ada's alone: Bob has nothing listed.
+            #expect(try await server.messages(ada, thread.id).isEmpty)
+            #expect(try await server.threads(bob).isEmpty)
 
             // The limit counts what a person sees: 2,000 family emoji are 2,000 characters (and 10,000 scalars).
             let family = String(repeating: "👩‍👩‍👧", count: MessageRules.textLimit)
@@ -311,7 +313,9 @@ import Testing
             let bob = try await server.messenger("Bob Babbage")
             let carol = try await server.messenger("Carol Shaw")
             let thread = try await server.startThread(ada, with: bob).decode(MessageThread.self)
-            let withCarol = try await server.startThread(carol, with: ada).decode(MessageThread.self)
+            // NB: Bob has the conversation open too: an empty thread is found only by those who started it.
+            #expect(try await server.startThread(bob, with: ada).decode(MessageThread.self).id == thread.id)
+            let withCarol = try await server.startThread(ada, with: carol).decode(MessageThread.self)
 
             let bobsInbox = try await LiveListener.open(server, path: "/attendee/v1/me/live", token: bob.token)
             let carolsInbox = try await LiveListener.open(server, path: "/attendee/v1/me/live", token: carol.token)
@@ -345,6 +349,53 @@ import Testing
 }
 
 extension MessageTests {
+    /// Starting a thread costs nothing, so it must put nothing in the other person's inbox: an empty thread is
+    /// listed, found and streamed only for whoever started it, until its first message reaches both.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func anEmptyThreadReachesOnlyItsStarterUntilItsFirstMessage(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let ada = try await server.messenger("Ada Lovelace")
+            let bob = try await server.messenger("Bob Babbage")
+            let carol = try await server.messenger("Carol Shaw")
+            let bobsInbox = try await LiveListener.open(server, path: "/attendee/v1/me/live", token: bob.token)
+            #expect(try await bobsInbox.next().event == "ready")
+
+            // Started again and again: still nothing for Bob to see, open or listen to.
+            let thread = try await server.startThread(ada, with: bob).decode(MessageThread.self)
+            for _ in 1...3 { #expect(try await server.startThread(ada, with: bob).status == .ok) }
+            #expect(try await server.threads(ada).map(\.id) == [thread.id])
+            #expect(try await server.threads(bob).isEmpty)
+            #expect(try await server.threads(bob, eventID: server.eventID).isEmpty)
+            let base = "/attendee/v1/threads/\(thread.id)"
+            let auth = AttendeeTestServer.auth(bob.token)
+            #expect(try await server.client.get(base, headers: auth).status == .notFound)
+            #expect(try await server.client.get(base + "/messages", headers: auth).status == .notFound)
+            #expect(try await server.client.get(base + "/live", headers: auth).status == .notFound)
+            #expect(
+                try await server.client.post(base + "/messages", json: SendMessageRequest(text: "Hi"), headers: auth)
+                    .status == .notFound)
+
+            // The first message is the first Bob hears of it, and it is listed to him from then on.
+            let sent = try await server.send(ada, thread.id, "Hello Bob")
+            let heard = try await bobsInbox.next()
+            #expect(heard.event == MessageRules.newMessageEvent)
+            #expect(try AttendeeCoding.decoder().decode(Message.self, from: Data(heard.data.utf8)) == sent)
+            let bobs = try await server.threads(bob)
+            #expect(bobs.map(\.id) == [thread.id])
+            #expect(bobs.first?.unreadCount == 1)
+            bobsInbox.close()
+
+            // Asking for the thread makes it one's own even while empty: both who started it see it.
+            let withCarol = try await server.startThread(ada, with: carol).decode(MessageThread.self)
+            #expect(try await server.threads(carol).isEmpty)
+            let carolsStart = try await server.startThread(carol, with: ada)
+            #expect(carolsStart.status == .ok)
+            #expect(try carolsStart.decode(MessageThread.self).id == withCarol.id)
+            #expect(try await server.threads(carol).map(\.id) == [withCarol.id])
+            #expect(Set(try await server.threads(ada).map(\.id)) == [thread.id, withCarol.id])
+        }
+    }
+
     /// The sender's own inbox stream hears what they sent, so their other devices list it: first their own
     /// message, then the answer.
     @Test(arguments: DatabaseKind.eachDialect)

@@ -3,6 +3,7 @@ import Database
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
+import Localization
 import Testing
 
 @testable import AttendeeServer
@@ -314,7 +315,8 @@ import Testing
                 #expect(response.problem["field"] == field)
                 #expect(
                     response.problem["detail"]
-                        == "The text holds too many accents or other combining marks: at most \(codePoints) code points."
+                        == "The text holds too many accents or other combining marks: at most "
+                        + "\(NumberText.count(codePoints, locale: Locale(identifier: "en_US"))) code points."
                 )
             }
             // A question that is simply long is told it is too long, not that it holds marks.

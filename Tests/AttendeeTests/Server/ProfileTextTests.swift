@@ -34,7 +34,7 @@ import Testing
         ),
         (
             ProfileUpdate(aboutMe: marks), "aboutMe",
-            "About Me holds too many accents or other combining marks: at most 16000 code points."
+            "About Me holds too many accents or other combining marks: at most 16,000 code points."
         ),
     ]
 

@@ -58,7 +58,7 @@ import Testing
         #expect(model.canLoadMore == false)
 
         model.draftChanged("Which slide was that? 🤔")
-        #expect(model.composer.counter == "23 / 2000")
+        #expect(model.composer.counter == "23 / 2,000")
         model.apply(.posted(Self.message(5)))
         model.apply(.posted(Self.message(6, session: "another-session")))
         #expect(model.rows.map(\.id) == ["5", "2", "1"])
@@ -73,7 +73,8 @@ import Testing
 
     /// A re-import took the session off the programme while its discussion was open: the message meets a 404.
     /// The discussion says so in the app's words (not the server's "There is no session with this id."), takes
-    /// its messages off and sends nothing more; a discussion opened after says the same.
+    /// its messages off and sends nothing more. A discussion opened after cannot tell a removed session from an id
+    /// that never was one (the server keeps no trace of either), and says what is true of both.
     @Test func aSessionAReimportRemovedClosesItsDiscussionInTheAppsWords() async {
         let gone = APIError.http(
             status: 404, problem: ProblemDetails(status: 404, detail: "There is no session with this id."))
@@ -108,8 +109,32 @@ import Testing
 
         let later = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt, locale: Demo.british)
         await later.appeared()
-        #expect(later.bannerText == sentence)
+        #expect(later.bannerText == Self.noSuchSession)
         #expect(later.isSessionGone)
+    }
+
+    static let noSuchSession =
+        "This session is not on the programme (it may have been removed), so it has no discussion."
+
+    /// A mistyped session id (the command line takes any) is not "no longer on the programme": it never was. Read
+    /// or written first, the discussion says what is true whether the id was removed or never existed.
+    @Test func aSessionIDNeverSeenIsNotSaidToBeRemoved() async {
+        let missing = APIError.http(
+            status: 404, problem: ProblemDetails(status: 404, detail: "There is no session with this id."))
+        let client = AttendeeClient(
+            discussion: { _, _, _ in throw missing }, postToDiscussion: { _, _, _ in throw missing })
+        let reading = DiscussionModel(client: client, sessionID: "s1-typo", timeZone: .gmt, locale: Demo.british)
+        await reading.appeared()
+        #expect(reading.bannerText == Self.noSuchSession)
+        #expect(reading.isSessionGone)
+        #expect(reading.canSend == false)
+
+        let writing = DiscussionModel(client: client, sessionID: "s1-typo", timeZone: .gmt, locale: Demo.british)
+        writing.draftChanged("Slides?")
+        await writing.sendTapped()
+        #expect(writing.bannerText == Self.noSuchSession)
+        #expect(writing.bannerText(stopping: .post) == Self.noSuchSession)
+        #expect(writing.rows.isEmpty)
     }
 
     @Test func emptyTooLongAndOffline() async {
@@ -123,9 +148,9 @@ import Testing
         model.draftChanged(" ")
         #expect(model.canSend == false)
         model.draftChanged(String(repeating: "e\u{301}", count: 2_001))
-        #expect(model.composer.counter == "2001 / 2000")
+        #expect(model.composer.counter == "2,001 / 2,000")
         #expect(model.canSend == false)
-        #expect(model.composer.message == "The text must be at most 2000 characters.")
+        #expect(model.composer.message == "The text must be at most 2,000 characters.")
         model.deleteTapped(messageID: "1")
         #expect(model.confirmation?.title == "Delete This Message?")
         #expect(

@@ -282,7 +282,7 @@ import Testing
                     server.wallPath, json: NewPost(text: text), headers: AttendeeTestServer.auth(ana))
                 #expect(response.status == .unprocessableContent)
                 #expect(response.problem["field"] == "text")
-                #expect(response.problem["detail"] == "The text must be at most 2000 characters.")
+                #expect(response.problem["detail"] == "The text must be at most 2,000 characters.")
             }
             #expect(try await server.wholeWall(ana).count == 2)
         }
