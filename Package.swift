@@ -117,7 +117,7 @@ var targets: [Target] = [
     // MARK: - App cores (Linux-testable, iOS-buildable: Foundation, Observation, SQLite only)
 
     // The Quakes model, shared by the app and its feed codec.
-    .target(name: "QuakesModels", dependencies: ["PublicInit"], swiftSettings: swiftSettings),
+    .target(name: "QuakesModels", dependencies: ["PublicInit", "Localization"], swiftSettings: swiftSettings),
     // The Quakes fast paths: the feed scanner and the device-cache archive, beside a plain reference decoder that
     // tests check the scanner against.
     .target(name: "QuakeFeedCodec", dependencies: ["QuakesModels", "DynamicJSON"], swiftSettings: swiftSettings),

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import QuakesModels
 
 /// What came out of a feed: the quakes that made sense and a count of those that did not.

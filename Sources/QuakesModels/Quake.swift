@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PublicInit
 
 /// Where a quake happened: longitude and latitude in degrees, depth in kilometres (negative above sea level).

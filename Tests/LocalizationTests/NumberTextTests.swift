@@ -4,7 +4,7 @@ import Testing
 @testable import Localization
 
 /// A count in a sentence that states a limit is grouped as its locale writes numbers, so `32000` never reads as a
-/// code; kept formatters write each locale its own way.
+/// code; kept formatters write each locale its own way. A fixed-point decimal is the same in every locale.
 @Suite struct NumberTextTests {
     @Test func aCountIsGroupedAsEachLocaleWritesIt() {
         let english = Locale(identifier: "en_US")
@@ -29,5 +29,15 @@ import Testing
         for value in [5, 1_234, 2_000, 10_000, 123_456_789] {
             #expect(NumberText.count(value, locale: locale) == fresh.string(from: NSNumber(value: value)))
         }
+    }
+
+    /// The fixed-point text of magnitudes and coordinates: the same digits on every platform and in every locale.
+    @Test func roundsHalfAwayFromZero() {
+        #expect(NumberText.fixed(2.945, digits: 1) == "2.9")
+        #expect(NumberText.fixed(2.95, digits: 1) == "3.0")
+        #expect(NumberText.fixed(-0.04, digits: 1) == "0.0")
+        #expect(NumberText.fixed(-1.25, digits: 1) == "-1.3")
+        #expect(NumberText.fixed(12, digits: 0) == "12")
+        #expect(NumberText.fixed(0.5, digits: 2, separator: ",") == "0,50")
     }
 }

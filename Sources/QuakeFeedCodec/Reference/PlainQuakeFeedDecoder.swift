@@ -1,5 +1,6 @@
 import DynamicJSON
 import Foundation
+import Localization
 import QuakesModels
 
 /// The plain reference for ``QuakeFeedDecoder``: the same feed rules, read from Foundation's `JSONDecoder` tree in

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Localization
 import QuakesModels
 
 /// Draws quake pins on an equirectangular longitude/latitude graticule, as SVG text.

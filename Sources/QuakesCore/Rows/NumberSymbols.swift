@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import QuakesModels
 
 /// How a locale writes numbers: its ten digits, decimal mark and minus sign, read from its number formatter.

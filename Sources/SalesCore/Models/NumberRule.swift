@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What a numeric Salesforce field takes: its digits before and after the decimal point (the field's precision
 /// and scale in Salesforce) and its range.
@@ -44,7 +45,7 @@ public struct NumberRule: Sendable, Hashable {
         let fraction = halves.count == 2 ? String(halves[1].reversed().drop { $0 == "0" }) : ""
         if decimals == 0, !fraction.isEmpty { return SalesText.table.format("rule.whole", field) }
         if fraction.count > decimals {
-            return SalesText.table.format("rule.decimals", field, SalesText.count(decimals, locale: locale))
+            return SalesText.table.format("rule.decimals", field, NumberText.count(decimals, locale: locale))
         }
         let number = { (bound: Double) in DecimalInput.display(bound, locale: locale) }
         switch (minimum, maximum) {
@@ -58,8 +59,8 @@ public struct NumberRule: Sendable, Hashable {
         }
         if whole.count > integerDigits {
             return decimals == 0
-                ? SalesText.table.format("rule.digits", field, SalesText.count(integerDigits, locale: locale))
-                : SalesText.table.format("rule.integerDigits", field, SalesText.count(integerDigits, locale: locale))
+                ? SalesText.table.format("rule.digits", field, NumberText.count(integerDigits, locale: locale))
+                : SalesText.table.format("rule.integerDigits", field, NumberText.count(integerDigits, locale: locale))
         }
         return nil
     }

@@ -1,5 +1,6 @@
 import APIClient
 import Foundation
+import Localization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -150,7 +151,7 @@ extension SalesText {
 
     /// A photo over the limit on a device that cannot shrink it.
     public static func imageCannotShrink(megabytes: Int) -> String {
-        table.format("image.cannotShrink", count(megabytes))
+        table.format("image.cannotShrink", NumberText.count(megabytes))
     }
     /// An image without pixels.
     public static var imageHasNoPixels: String { localized("image.noPixels") }

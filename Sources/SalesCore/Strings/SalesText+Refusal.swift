@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 extension SalesText {
     /// Where a Salesforce refusal reaches a person, which decides what the sentence tells them to do next.
@@ -136,7 +137,7 @@ extension SalesText {
         /// What was wrong, in the rep's words.
         var why: String {
             switch self {
-            case .tooLong(let field, let limit?): table.format("refusal.tooLongLimit", field, count(limit))
+            case .tooLong(let field, let limit?): table.format("refusal.tooLongLimit", field, NumberText.count(limit))
             case .tooLong(let field, nil): table.format("refusal.tooLong", field)
             case .required(let field): table.format("refusal.required", field)
             case .rule(let message):

@@ -244,33 +244,20 @@ public enum SalesText {
         guard shown == megabytes(SalesforceClient.maximumAttachmentBytes) else {
             return table.format("size.megabytes", shown)
         }
-        return table.format("size.bytes", count(bytes))
+        return table.format("size.bytes", NumberText.count(bytes))
     }
     /// The attachment limit in whole megabytes (`25`).
-    public static var limitMegabytes: String { count(SalesforceClient.maximumAttachmentBytes / 1_048_576) }
+    public static var limitMegabytes: String { NumberText.count(SalesforceClient.maximumAttachmentBytes / 1_048_576) }
     /// The attachment limit in bytes (`26,214,400`).
-    static var limitBytes: String { count(SalesforceClient.maximumAttachmentBytes) }
-    /// A count as `locale` writes it, its digits grouped (`32,000` in English, `32.000` in German): every number a
-    /// sentence states a limit with (characters, bytes, megabytes), and the count it holds up to the limit.
-    ///
-    /// NB: written bare (`32000 characters`, `26214400 bytes`), a limit read as a code, and a rep had to count the
-    /// digits to tell 26214400 from 2621440.
-    public static func count(_ value: Int, locale: Locale = .current) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = locale
-        formatter.numberStyle = .decimal
-        formatter.usesGroupingSeparator = true
-        formatter.maximumFractionDigits = 0
-        return formatter.string(from: NSNumber(value: value)) ?? String(value)
-    }
+    static var limitBytes: String { NumberText.count(SalesforceClient.maximumAttachmentBytes) }
     /// `photo.heic is over 25 MB and could not be read as an image to make it smaller.`
     public static func imageUnreadable(_ name: String, limit: Int) -> String {
-        table.format("editor.imageUnreadable", name, count(limit))
+        table.format("editor.imageUnreadable", name, NumberText.count(limit))
     }
     /// `The title is 93 characters long; Salesforce keeps at most 80.`, for the field labelled `label` (an
     /// item's ``ItemFieldLimit/label``, a health-care field's ``HealthCareField/label``).
     public static func tooLong(_ label: String, limit: Int, length: Int) -> String {
-        table.format("editor.tooLong", label, count(length), count(limit))
+        table.format("editor.tooLong", label, NumberText.count(length), NumberText.count(limit))
     }
     /// A name (`label`: `The title`, `The name`) that is not one line, and where: `The title must be one line: take out
     /// the line break after “Site visit”.`

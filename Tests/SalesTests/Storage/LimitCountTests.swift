@@ -3,15 +3,9 @@ import SalesCore
 import Testing
 
 /// Every sentence that states a limit writes its numbers with the locale's digit grouping (`32,000 characters`,
-/// `26,214,400 bytes`), through one helper, so a limit never reads as a code.
+/// `26,214,400 bytes`), through one helper (`NumberText.count`, tested in LocalizationTests), so a limit never
+/// reads as a code.
 @Suite struct LimitCountTests {
-    @Test func aCountIsGroupedAsTheLocaleWritesIt() {
-        #expect(SalesText.count(32_000, locale: Locale(identifier: "en_US")) == "32,000")
-        #expect(SalesText.count(32_000, locale: Locale(identifier: "de_DE")) == "32.000")
-        #expect(SalesText.count(26_214_400, locale: Locale(identifier: "en_US")) == "26,214,400")
-        #expect(SalesText.count(80, locale: Locale(identifier: "en_US")) == "80")
-    }
-
     /// A refusal of a note's text, at once and under "Changes Not Sent".
     @Test func aRefusalStatesItsLimitGrouped() {
         let error = SalesforceError.service(
