@@ -89,7 +89,7 @@ import Testing
         #expect(
             model.banner
                 == QuakeBanner(
-                    message: QuakeFeedError.networkSignIn.message + " Showing earthquakes as of 4:50\u{202F}AM.",
+                    message: QuakeFeedError.networkSignIn.message + " Showing the earthquakes saved on this device.",
                     canRetry: true))
     }
 }

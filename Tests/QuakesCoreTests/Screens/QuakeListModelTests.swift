@@ -195,7 +195,7 @@ import Testing
         await harness.model.refreshPulled()
         // Only a device with no network is drawn as offline (a Wi-Fi sign rather than a warning sign).
         let banner = QuakeBanner(
-            message: message + " Showing earthquakes as of 4:50\(Self.am).", canRetry: true,
+            message: message + " Showing the earthquakes saved on this device.", canRetry: true,
             isOffline: error == .offline)
         #expect(
             harness.screen
@@ -264,7 +264,7 @@ import Testing
         harness.answer(.fail(.offline))
         await harness.model.appeared()
         let banner = QuakeBanner(
-            message: "You're offline. Showing earthquakes as of Mar 2, 2016 at 4:50\(Self.am).", canRetry: true,
+            message: "You're offline. Showing the earthquakes saved on this device.", canRetry: true,
             isOffline: true)
         #expect(
             harness.screen
@@ -284,7 +284,7 @@ import Testing
         await harness.model.refreshPulled()
         #expect(harness.takeRequests().count == 1)
         let banner = QuakeBanner(
-            message: "You're offline. Showing earthquakes as of 4:50\(Self.am).", canRetry: true, isOffline: true)
+            message: "You're offline. Showing the earthquakes saved on this device.", canRetry: true, isOffline: true)
         #expect(
             harness.screen
                 == Screen(isBusy: false, banner: banner, lastUpdated: "Updated 4:50\(Self.am)", rows: Self.all))
