@@ -443,7 +443,7 @@ struct ChangeJarCommandTests {
             try Data("forged.token.value".utf8).write(to: file)
             let forged = await fixture.run(["signin", "--provider", "google", "--id-token", file.path])
             #expect(forged.code == 1)
-            #expect(forged.err.hasPrefix("quartet: Sign-in failed: "))
+            #expect(forged.err.hasPrefix("quartet: Sign-in failed. "))
 
             try Data("only-a-token".utf8).write(to: file)
             let twitter = await fixture.run(["signin", "--provider", "twitter", "--id-token", file.path])
@@ -795,7 +795,7 @@ struct ChangeJarCommandTests {
             #expect(long.err.hasPrefix("quartet: --title: The title must be 1 to 120 characters.\n"))
             let refused = await fixture.run(["signin", "--provider", "google", "--user", "bad:user"])
             #expect(refused.code == 1)
-            #expect(refused.err.hasPrefix("quartet: Sign-in failed: "))
+            #expect(refused.err.hasPrefix("quartet: Sign-in failed. "))
             #expect(await fixture.run(["all", "--identity-pool", "nonsense"]).code == 2)
         }
     }

@@ -45,8 +45,9 @@ public struct SignInService: Sendable {
                 providerLogin: credential.token
             )
         } catch let error as CognitoIdentityError {
-            // NB: throttled still after the calls made again: said in the app's words, not AWS's "Rate exceeded".
-            throw .signInFailed(Self.reason(error) ?? error.message)
+            // NB: AWS's message is English for developers ("Invalid login token. Token is expired."), never the
+            // person's sentence: each refusal is said in the app's words, by its exception.
+            throw .signInFailed(Self.reason(error) ?? Self.refusal(error, source: source))
         } catch {
             let failure = ChangeJarError(error)
             // NB: a sign-in asks the provider and Cognito, never the jar: one out of reach is the sign-in service's
@@ -62,6 +63,21 @@ public struct SignInService: Sendable {
         if error.type == CognitoIdentityClient.throttled { return Strings.cognitoBusy }
         if error.isServiceFault { return Strings.cognitoUnavailable }
         return nil
+    }
+
+    /// The app's sentence for Cognito's refusal of a sign-in with `source`, by its exception (`GetId` and
+    /// `GetOpenIdToken` answer the same ones): the provider's token not accepted, the provider not answering
+    /// Cognito, the login linked to another identity, the pool not found or not set up, a limit reached; any other
+    /// is "refused".
+    private static func refusal(_ error: CognitoIdentityError, source: AuthSource) -> String {
+        switch error.type {
+        case "NotAuthorizedException": Strings.format("cognito.notAccepted", source.displayName)
+        case "ExternalServiceException": Strings.format("cognito.providerSilent", source.displayName)
+        case "ResourceConflictException": Strings.format("cognito.linkedElsewhere", source.displayName)
+        case "ResourceNotFoundException", "InvalidIdentityPoolConfigurationException": Strings.text("cognito.notSetUp")
+        case "LimitExceededException": Strings.cognitoBusy
+        default: Strings.text("cognito.refused")
+        }
     }
 
     /// The Cognito exceptions after which a session's login will never be taken again: the provider no longer

@@ -182,7 +182,7 @@ struct SignInServiceTests {
             Issue.record("a throttled sign-in went through")
         } catch {
             #expect(error == .signInFailed(busy))
-            #expect(error.message == "Sign-in failed: " + busy)
+            #expect(error.message == "Sign-in failed. " + busy)
         }
         #expect(cognito.calls.withLock { $0 } == Array(repeating: "AWSCognitoIdentityService.GetId", count: 3))
     }
@@ -216,6 +216,74 @@ struct SignInServiceTests {
             throws: ChangeJarError.signInFailed(
                 "The sign-in service is not answering right now. Please try again in a moment.")
         ) { try await service.signIn(with: .twitter) }
+    }
+
+    /// Cognito refuses a sign-in (at `GetId` or `GetOpenIdToken`): the person reads the app's sentence for the
+    /// refusal, by its exception, never AWS's developer English (it was "Sign-in failed: Invalid login token. Token
+    /// is expired.").
+    @Test(arguments: [
+        (
+            "NotAuthorizedException", "Invalid login token. Token is expired.", 0,
+            "The sign-in service did not accept your Twitter sign-in. Sign in with Twitter again."
+        ),
+        (
+            "NotAuthorizedException", "Token is not from a supported provider of this identity pool.", 1,
+            "The sign-in service did not accept your Twitter sign-in. Sign in with Twitter again."
+        ),
+        (
+            "ExternalServiceException", "api.twitter.com: 503", 0,
+            "Twitter is not answering the sign-in service right now. Please try again in a moment."
+        ),
+        (
+            "ResourceConflictException", "Logins are already linked to identity us-east-1:9", 0,
+            "This Twitter account is already linked to another identity in the jar."
+        ),
+        (
+            "ResourceNotFoundException", "IdentityPool 'us-east-1:5d8b' not found.", 0,
+            "Signing in to the jar is not set up correctly right now. Please try again later."
+        ),
+        (
+            "InvalidIdentityPoolConfigurationException", "Invalid identity pool configuration.", 1,
+            "Signing in to the jar is not set up correctly right now. Please try again later."
+        ),
+        (
+            "LimitExceededException", "Limit exceeded.", 0,
+            "The sign-in service is busy right now. Please try again in a moment."
+        ),
+        (
+            "InvalidParameterException", "1 validation error detected: Value at 'logins' failed", 0,
+            "The sign-in service refused the sign-in. Please try again."
+        ),
+    ])
+    func aSignInCognitoRefusesIsSaidInTheAppsWords(
+        exception: String, awsMessage: String, failingCall: Int, sentence: String
+    ) async {
+        let calls = Locked(0)
+        var service = Self.service { _, _ in ("", "") }
+        service.identity = .live(
+            endpoint: URL(string: "https://cognito-identity.us-east-1.amazonaws.com/")!,
+            send: { request in
+                let call = calls.withLock { count in
+                    defer { count += 1 }
+                    return count
+                }
+                let answer =
+                    call == failingCall
+                    ? (400, #"{"__type":"\#(exception)","message":"\#(awsMessage)"}"#)
+                    : (200, #"{"IdentityId":"us-east-1:1","Token":"t"}"#)
+                return (
+                    Data(answer.1.utf8),
+                    HTTPURLResponse(url: request.url!, statusCode: answer.0, httpVersion: nil, headerFields: nil)!
+                )
+            })
+        do {
+            _ = try await service.signIn(with: .twitter)
+            Issue.record("a refused sign-in went through")
+        } catch {
+            #expect(error == .signInFailed(sentence))
+            #expect(error.message == "Sign-in failed. " + sentence)
+            #expect(!error.message.contains(awsMessage))
+        }
     }
 
     /// Cognito fails on its side while a session is renewed (an expired token, before a submission or a list): the

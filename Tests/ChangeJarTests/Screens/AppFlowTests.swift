@@ -134,7 +134,7 @@ struct AppFlowTests {
             let app = harness.app
             await app.settings.providerTapped(.facebook)
             #expect(app.settings.content == Self.signedOutButtons)
-            #expect(app.settings.banner?.failure?.hasPrefix("Sign-in failed: ") == true)
+            #expect(app.settings.banner?.failure?.hasPrefix("Sign-in failed. ") == true)
             #expect(app.settings.isBusy == false)
         }
     }
