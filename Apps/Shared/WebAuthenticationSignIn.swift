@@ -75,7 +75,7 @@ extension ProviderSignIn {
     ) -> ProviderSignIn {
         ProviderSignIn(availableSources: AuthSource.allCases.filter { providers[$0] != nil }) { source in
             guard let provider = providers[source] else {
-                throw ChangeJarError.signInFailed("\(source.displayName) is not configured in this build")
+                throw WebSignInFailure.notConfigured(source).error
             }
             let state = randomToken()
             let verifier = randomToken()
@@ -95,7 +95,7 @@ extension WebSignInProvider {
     func authorizationRequest(state: String, verifier: String) throws -> URL {
         let challenge = base64URL(Data(SHA256.hash(data: Data(verifier.utf8))))
         guard var components = URLComponents(url: authorizationURL, resolvingAgainstBaseURL: false) else {
-            throw ChangeJarError.signInFailed("the sign-in page address is invalid")
+            throw WebSignInFailure.pageAddressInvalid.error
         }
         let existing = components.queryItems ?? []
         components.queryItems =
@@ -109,7 +109,7 @@ extension WebSignInProvider {
                 URLQueryItem(name: "code_challenge_method", value: "S256"),
             ]
         guard let url = components.url else {
-            throw ChangeJarError.signInFailed("the sign-in page address is invalid")
+            throw WebSignInFailure.pageAddressInvalid.error
         }
         return url
     }
@@ -118,9 +118,10 @@ extension WebSignInProvider {
     func code(from callback: URL, state: String) throws -> String {
         let items = URLComponents(url: callback, resolvingAgainstBaseURL: false)?.queryItems ?? []
         func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
-        if let error = value("error") { throw ChangeJarError.signInFailed(value("error_description") ?? error) }
+        // NB: the provider's `error_description` is its developers' English: the app says it in its own words.
+        if value("error") != nil { throw WebSignInFailure.refused.error }
         guard value("state") == state, let code = value("code"), !code.isEmpty else {
-            throw ChangeJarError.signInFailed("the provider sent back an unexpected answer")
+            throw WebSignInFailure.unexpectedAnswer.error
         }
         return code
     }
@@ -143,7 +144,7 @@ extension WebSignInProvider {
             let answer = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let token = answer[tokenField] as? String, !token.isEmpty
         else {
-            throw ChangeJarError.signInFailed("the provider did not hand over a token")
+            throw WebSignInFailure.noToken.error
         }
         return token
     }
@@ -180,7 +181,7 @@ private final class WebAuthenticator: NSObject, ASWebAuthenticationPresentationC
                 } else if (error as? ASWebAuthenticationSessionError)?.code == .canceledLogin {
                     finish(.failure(ChangeJarError.signInCancelled))
                 } else {
-                    finish(.failure(ChangeJarError.signInFailed(error?.localizedDescription ?? "the sign-in failed")))
+                    finish(.failure(WebSignInFailure.sheetFailed.error))
                 }
             }
             session.presentationContextProvider = self
@@ -188,7 +189,7 @@ private final class WebAuthenticator: NSObject, ASWebAuthenticationPresentationC
             // again; the system asks the person first.
             session.prefersEphemeralWebBrowserSession = false
             self.session = session
-            if !session.start() { finish(.failure(ChangeJarError.signInFailed("the sign-in sheet did not open"))) }
+            if !session.start() { finish(.failure(WebSignInFailure.sheetDidNotOpen.error)) }
         }
     }
 
