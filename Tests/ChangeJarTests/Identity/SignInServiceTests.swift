@@ -187,14 +187,9 @@ struct SignInServiceTests {
         #expect(cognito.calls.withLock { $0 } == Array(repeating: "AWSCognitoIdentityService.GetId", count: 3))
     }
 
-    /// Cognito fails on its side (a 500, or a gateway's 502, 503 or 504 with a page or nothing for a body), at the
-    /// sign-in's GetId or GetOpenIdToken: the sign-in says the service is not answering, in the app's words; it said
-    /// Foundation's status text ("Sign-in failed: service unavailable") or AWS's own message.
-    @Test(arguments: [
-        (500, #"{"__type":"InternalErrorException","message":"An internal error occurred (request 4f2a)."}"#, 0),
-        (502, "<html><body>502 Bad Gateway</body></html>", 0), (503, "", 0), (504, "", 1),
-    ])
-    func aSignInThatMeetsAFaultOfCognitoSaysSoInTheAppsWords(status: Int, body: String, failingCall: Int) async {
+    /// A sign-in through the live Cognito client whose call number `failingCall` (0: `GetId`, 1: `GetOpenIdToken`)
+    /// is answered `status` with `body`, and every other call succeeds.
+    static func service(cognitoAnswering status: Int, _ body: String, atCall failingCall: Int) -> SignInService {
         let calls = Locked(0)
         var service = Self.service { _, _ in ("", "") }
         service.identity = .live(
@@ -212,6 +207,18 @@ struct SignInServiceTests {
                     HTTPURLResponse(url: request.url!, statusCode: answer.0, httpVersion: nil, headerFields: nil)!
                 )
             })
+        return service
+    }
+
+    /// Cognito fails on its side (a 500, or a gateway's 502, 503 or 504 with a page or nothing for a body), at the
+    /// sign-in's GetId or GetOpenIdToken: the sign-in says the service is not answering, in the app's words; it said
+    /// Foundation's status text ("Sign-in failed: service unavailable") or AWS's own message.
+    @Test(arguments: [
+        (500, #"{"__type":"InternalErrorException","message":"An internal error occurred (request 4f2a)."}"#, 0),
+        (502, "<html><body>502 Bad Gateway</body></html>", 0), (503, "", 0), (504, "", 1),
+    ])
+    func aSignInThatMeetsAFaultOfCognitoSaysSoInTheAppsWords(status: Int, body: String, failingCall: Int) async {
+        let service = Self.service(cognitoAnswering: status, body, atCall: failingCall)
         await #expect(
             throws: ChangeJarError.signInFailed(
                 "The sign-in service is not answering right now. Please try again in a moment.")
@@ -258,24 +265,8 @@ struct SignInServiceTests {
     func aSignInCognitoRefusesIsSaidInTheAppsWords(
         exception: String, awsMessage: String, failingCall: Int, sentence: String
     ) async {
-        let calls = Locked(0)
-        var service = Self.service { _, _ in ("", "") }
-        service.identity = .live(
-            endpoint: URL(string: "https://cognito-identity.us-east-1.amazonaws.com/")!,
-            send: { request in
-                let call = calls.withLock { count in
-                    defer { count += 1 }
-                    return count
-                }
-                let answer =
-                    call == failingCall
-                    ? (400, #"{"__type":"\#(exception)","message":"\#(awsMessage)"}"#)
-                    : (200, #"{"IdentityId":"us-east-1:1","Token":"t"}"#)
-                return (
-                    Data(answer.1.utf8),
-                    HTTPURLResponse(url: request.url!, statusCode: answer.0, httpVersion: nil, headerFields: nil)!
-                )
-            })
+        let service = Self.service(
+            cognitoAnswering: 400, #"{"__type":"\#(exception)","message":"\#(awsMessage)"}"#, atCall: failingCall)
         do {
             _ = try await service.signIn(with: .twitter)
             Issue.record("a refused sign-in went through")
